@@ -1,0 +1,23 @@
+// Shared jest settings: TypeScript through SWC (type checking is `typecheck`'s job, not the test runner's).
+const path = require('node:path');
+
+/** @param {{ dom?: boolean }} opts */
+module.exports = function preset(opts = {}) {
+  return {
+    testEnvironment: opts.dom ? 'jsdom' : 'node',
+    transform: {
+      '^.+\\.(t|j)sx?$': [require.resolve('@swc/jest'), {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      }],
+    },
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts'],
+    setupFilesAfterEnv: opts.dom ? [path.join(__dirname, 'tools/jest/setup-dom.cjs')] : [],
+    clearMocks: true,
+  };
+};
