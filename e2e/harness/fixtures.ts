@@ -1,0 +1,34 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './server';
+
+export const DEMO = { entId: 100001, password: 'demo123' } as const;
+
+interface WorkerFixtures { server: RunningServer }
+interface TestFixtures { baseURL: string }
+
+/** `server` is one real server per worker, reading the repo's builds; tests that change
+ *  remote files start their own with `startServer({ remotesDir: copyRemotes() })`. */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [async ({}, use) => {
+    const server = await startServer();
+    await use(server);
+    await server.stop();
+  }, { scope: 'worker' }],
+  baseURL: async ({ server }, use) => { await use(server.baseURL); },
+});
+
+export { expect };
+
+/** Logs in through the API and stores the session the way the host does, without the form. */
+export async function loginViaApi(page: Page, baseURL: string, account = 'dispatcher1'): Promise<void> {
+  const res = await page.request.post(`${baseURL}/api/auth/login`, {
+    data: { entId: DEMO.entId, account, password: DEMO.password },
+  });
+  const body = (await res.json()) as { code: number; data: { auth_token: string } };
+  expect(body.code).toBe(0);
+  await page.goto(`${baseURL}/login`);
+  await page.evaluate((session) => {
+    localStorage.setItem('token', session.auth_token);
+    localStorage.setItem('user', JSON.stringify(session));
+  }, body.data);
+}

@@ -1,0 +1,91 @@
+// Starts the real server (production build) on loopback with its own data folder.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { HOST_DIST, REMOTE_NAMES, REPO, SERVER_MAIN, remoteDist } from './paths';
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  remotesDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Folder holding `<name>/dist` for each remote; defaults to the repo's remotes (read-only use). */
+  remotesDir?: string;
+  env?: Record<string, string>;
+}
+
+const STARTUP_LIMIT_MS = 60_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Copies every remote's build into a fresh folder a test may change freely. */
+export function copyRemotes(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ptt-remotes-'));
+  for (const name of REMOTE_NAMES) cpSync(remoteDist(name), remoteDist(name, dir), { recursive: true });
+  return dir;
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ptt-e2e-data-'));
+  const remotesDir = opts.remotesDir ?? path.join(REPO, 'remotes');
+  let log = '';
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: HOST_DIST,
+      REMOTES_DIR: remotesDir,
+      DATABASE_URL: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (b: Buffer) => { log += b.toString(); });
+  child.stderr.on('data', (b: Buffer) => { log += b.toString(); });
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (opts.remotesDir) rmSync(opts.remotesDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return { baseURL, dataDir, remotesDir, output: () => log, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error(`server did not become healthy within ${STARTUP_LIMIT_MS} ms:\n${log}`);
+}

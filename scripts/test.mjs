@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm test`: installs, typechecks, lints, builds, runs every package's jest suite and the
+// Playwright e2e suite, then prints one summary line `N passed, N failed` (CI reads it).
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, pnpm } from './pnpm.mjs';
+import { workspacePackages } from './workspace.mjs';
+
+const OUT = path.join(ROOT, '.tmp', 'test');
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+const check = (name, ok) => {
+  if (ok) passed += 1;
+  else { failed += 1; failures.push(name); }
+  console.info(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+};
+const step = (title) => console.info(`\n=== ${title} ===`);
+
+step('install');
+const installed = pnpm(['install', '--frozen-lockfile']) === 0;
+check('install', installed);
+
+const pkgs = workspacePackages();
+if (installed) {
+  step('typecheck');
+  for (const p of pkgs) check(`typecheck ${p.name}`, pnpm(['--filter', p.name, 'run', 'typecheck']) === 0);
+  step('lint');
+  for (const p of pkgs) check(`lint ${p.name}`, pnpm(['--filter', p.name, 'run', 'lint']) === 0);
+  step('build');
+  const built = pnpm(['-r', '--workspace-concurrency=2', 'run', 'build']) === 0;
+  check('build', built);
+
+  step('unit and integration tests');
+  for (const p of pkgs.filter((x) => existsSync(path.join(x.dir, 'jest.config.cjs')))) {
+    const file = path.join(OUT, `jest-${p.name.replace(/[@/]/g, '_')}.json`);
+    const status = pnpm(['--filter', p.name, 'run', 'test', '--json', `--outputFile=${file}`]);
+    countJest(p.name, file, status);
+  }
+
+  step('end-to-end tests');
+  if (built) {
+    const file = path.join(OUT, 'playwright.json');
+    const status = pnpm(['--filter', '@ptt/e2e', 'run', 'test'], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    });
+    countPlaywright(file, status);
+  } else {
+    check('e2e (skipped: build failed)', false);
+  }
+}
+
+function countJest(name, file, status) {
+  if (!existsSync(file)) return check(`jest ${name} (no report, exit ${status})`, false);
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  for (const s of r.testResults) {
+    for (const t of s.assertionResults) if (t.status === 'failed') failures.push(`${name}: ${t.fullName}`);
+    // A suite that fails to load has no assertion results but still failed.
+    if (s.status === 'failed' && s.assertionResults.length === 0) check(`${name}: ${path.basename(s.name)} (did not run)`, false);
+  }
+  if (status !== 0 && r.numFailedTests === 0 && r.success === false) check(`jest ${name} (exit ${status})`, false);
+}
+
+function countPlaywright(file, status) {
+  if (!existsSync(file)) return check(`e2e (no report, exit ${status})`, false);
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.stats.expected + r.stats.flaky;
+  failed += r.stats.unexpected;
+  const walk = (suite, trail) => {
+    for (const s of suite.suites ?? []) walk(s, [...trail, s.title]);
+    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`e2e: ${[...trail, spec.title].join(' > ')}`);
+  };
+  for (const s of r.suites) walk(s, [s.title]);
+  if (r.errors?.length) check(`e2e (${r.errors.length} run errors)`, false);
+}
+
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(path.join(OUT, 'summary.txt'), `${summary}\n`);
+if (failures.length) console.info(`\nFailures:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+console.info(`\n${summary}`);
+process.exit(failed === 0 ? 0 : 1);
