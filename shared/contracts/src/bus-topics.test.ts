@@ -1,0 +1,25 @@
+import { BUS_TOPICS, BUS_TOPIC_NAMES, isStateTopic } from './bus-topics';
+import type { BusPayload, EventTopicName, StateTopicName } from './bus-topics';
+
+describe('bus topic table', () => {
+  it('marks session, socket status, locale and settings as state; the rest as events', () => {
+    expect(BUS_TOPIC_NAMES.filter(isStateTopic).sort()).toEqual(['locale', 'session', 'settings', 'socket/status']);
+    const events: EventTopicName[] = ['ws/ent', 'ws/user', 'ws/channel', 'ws/dispatch', 'session/expired', 'nav/go'];
+    expect(BUS_TOPIC_NAMES.filter((n) => !isStateTopic(n)).sort()).toEqual([...events].sort());
+  });
+
+  it('validates payloads with each topic schema', () => {
+    const status: BusPayload<'socket/status'> = { state: 'open', failures: 0 };
+    expect(BUS_TOPICS['socket/status'].schema.safeParse(status).success).toBe(true);
+    expect(BUS_TOPICS['socket/status'].schema.safeParse({ state: 'weird', failures: 0 }).success).toBe(false);
+    expect(BUS_TOPICS.session.schema.safeParse(null).success).toBe(true);
+    expect(BUS_TOPICS['ws/user'].schema.safeParse({ kind: 'Personal', data: {}, topic: 't' }).success).toBe(true);
+    expect(BUS_TOPICS['ws/user'].schema.safeParse({ kind: 'Login', data: {}, topic: 't' }).success).toBe(false);
+    expect(BUS_TOPICS['ws/channel'].schema.safeParse({ kind: 'GroupMessage', data: 1, topic: 't' }).success).toBe(true);
+    expect(BUS_TOPICS['ws/dispatch'].schema.safeParse({ kind: 'WallAlert', data: 1, topic: 't' }).success).toBe(false);
+    expect(BUS_TOPICS['session/expired'].schema.safeParse({ code: 10001 }).success).toBe(true);
+    expect(BUS_TOPICS['session/expired'].schema.safeParse({ code: 2004 }).success).toBe(false);
+    const state: StateTopicName = 'locale';
+    expect(BUS_TOPICS[state].schema.safeParse('zh').success).toBe(true);
+  });
+});

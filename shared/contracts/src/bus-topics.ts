@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ServerCode } from './codes';
+import { localeSchema } from './enums';
+import { sessionSchema } from './session';
+import { localSettingsSchema } from './settings';
+import { CHANNEL_BUS_KINDS, DISPATCH_BUS_KINDS, ENT_LISTEN_KINDS, USER_BUS_KINDS } from './topics';
+
+// The event bus is the only runtime channel between host and remotes; this table is its contract.
+// State topics replay their last value to late subscribers, event topics do not.
+
+export const SOCKET_STATES = ['idle', 'connecting', 'open', 'closed'] as const;
+export type SocketState = (typeof SOCKET_STATES)[number];
+
+export const socketStatusSchema = z.object({
+  state: z.enum(SOCKET_STATES),
+  failures: z.number().int().nonnegative(),
+});
+export type SocketStatus = z.infer<typeof socketStatusSchema>;
+
+/** A /ws2 message republished on the bus: `kind` is the frame's `t` (or the topic's "otherwise" kind). */
+function wsEventSchema<K extends readonly [string, ...string[]]>(kinds: K) {
+  return z.object({ kind: z.enum(kinds), data: z.unknown(), topic: z.string() });
+}
+
+export const wsEntEventSchema = wsEventSchema(ENT_LISTEN_KINDS);
+export const wsUserEventSchema = wsEventSchema(USER_BUS_KINDS);
+export const wsChannelEventSchema = wsEventSchema(CHANNEL_BUS_KINDS);
+export const wsDispatchEventSchema = wsEventSchema(DISPATCH_BUS_KINDS);
+
+export const sessionExpiredSchema = z.object({
+  code: z.union([z.literal(ServerCode.AuthorizationFailed), z.literal(ServerCode.LoggedInElsewhere)]),
+});
+export const navGoSchema = z.object({ to: z.string().min(1) });
+
+export const BUS_TOPICS = {
+  session: { kind: 'state', schema: sessionSchema.nullable() },
+  'socket/status': { kind: 'state', schema: socketStatusSchema },
+  locale: { kind: 'state', schema: localeSchema },
+  settings: { kind: 'state', schema: localSettingsSchema },
+  'ws/ent': { kind: 'event', schema: wsEntEventSchema },
+  'ws/user': { kind: 'event', schema: wsUserEventSchema },
+  'ws/channel': { kind: 'event', schema: wsChannelEventSchema },
+  'ws/dispatch': { kind: 'event', schema: wsDispatchEventSchema },
+  'session/expired': { kind: 'event', schema: sessionExpiredSchema },
+  'nav/go': { kind: 'event', schema: navGoSchema },
+} as const satisfies Record<string, { kind: 'state' | 'event'; schema: z.ZodType }>;
+
+type Table = typeof BUS_TOPICS;
+export type BusTopicName = keyof Table;
+export type BusPayload<K extends BusTopicName> = z.output<Table[K]['schema']>;
+export type StateTopicName = { [K in BusTopicName]: Table[K]['kind'] extends 'state' ? K : never }[BusTopicName];
+export type EventTopicName = Exclude<BusTopicName, StateTopicName>;
+
+export const BUS_TOPIC_NAMES = Object.keys(BUS_TOPICS) as BusTopicName[];
+
+export function isStateTopic(name: BusTopicName): name is StateTopicName {
+  return BUS_TOPICS[name].kind === 'state';
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { roleSchema } from './enums';
+import { idSchema } from './ids';
+
+/** What the client keeps under the `user` storage key after login (spec: id, ent.id, auth_token, client_id). */
+export const sessionSchema = z.object({
+  id: idSchema,
+  ent: z.object({ id: idSchema, name: z.string() }),
+  auth_token: z.string().min(1),
+  client_id: z.string().min(1),
+  account: z.string(),
+  nickname: z.string(),
+  role: roleSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const ACCOUNT_MAX_LENGTH = 64;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const loginRequestSchema = z.object({
+  // Optional because the login form has a toggle for it; when the toggle is on the form requires it.
+  entId: z
+    .number({ error: 'validation.orgIdRequired' })
+    .int({ error: 'validation.orgIdInvalid' })
+    .positive({ error: 'validation.orgIdInvalid' })
+    .optional(),
+  account: z
+    .string({ error: 'validation.accountRequired' })
+    .trim()
+    .min(1, { error: 'validation.accountRequired' })
+    .max(ACCOUNT_MAX_LENGTH, { error: 'validation.accountTooLong' }),
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .trim()
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Answer of a successful login: the session the client stores. */
+export const loginResponseSchema = sessionSchema;
+export type LoginResponse = Session;

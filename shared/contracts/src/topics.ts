@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { parseIdText } from './ids';
+
+// /ws2 topics of spec section 7. The spec writes the channel topic as
+// `msg/listen/channel/{entId}...`; we fix it as `msg/listen/channel/{entId}/{channelId}`.
+
+export const topics = {
+  heartbeat: (entId: number, userId: number): string => `icoTest/json/device/heartbeat/${entId}/${userId}`,
+  sosAlert: (entId: number): string => `sos alert/${entId}`,
+  userListen: (entId: number, userId: number): string => `msg/listen/user/${entId}/${userId}`,
+  userOnline: (entId: number): string => `user/onLine/${entId}`,
+  entListen: (entId: number): string => `msg/listen/ent/${entId}`,
+  dispatch: (entId: number): string => `dispatch/${entId}`,
+  channelListen: (entId: number, channelId: number): string => `msg/listen/channel/${entId}/${channelId}`,
+} as const;
+
+export type TopicKind = keyof typeof topics;
+
+export type ParsedTopic =
+  | { kind: 'heartbeat'; entId: number; userId: number }
+  | { kind: 'userListen'; entId: number; userId: number }
+  | { kind: 'channelListen'; entId: number; channelId: number }
+  | { kind: 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch'; entId: number };
+
+type OneIdKind = 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch';
+type TwoIdKind = 'heartbeat' | 'userListen' | 'channelListen';
+
+const ONE_ID_PREFIXES: ReadonlyArray<readonly [OneIdKind, string]> = [
+  ['sosAlert', 'sos alert/'],
+  ['userOnline', 'user/onLine/'],
+  ['entListen', 'msg/listen/ent/'],
+  ['dispatch', 'dispatch/'],
+];
+const TWO_ID_PREFIXES: ReadonlyArray<readonly [TwoIdKind, string]> = [
+  ['heartbeat', 'icoTest/json/device/heartbeat/'],
+  ['userListen', 'msg/listen/user/'],
+  ['channelListen', 'msg/listen/channel/'],
+];
+
+/** Reads a topic into its kind and ids; null for anything that is not exactly one of the topics. */
+export function parseTopic(topic: string): ParsedTopic | null {
+  for (const [kind, prefix] of ONE_ID_PREFIXES) {
+    if (!topic.startsWith(prefix)) continue;
+    const entId = parseIdText(topic.slice(prefix.length));
+    return entId === null ? null : { kind, entId };
+  }
+  for (const [kind, prefix] of TWO_ID_PREFIXES) {
+    if (!topic.startsWith(prefix)) continue;
+    const rest = topic.slice(prefix.length).split('/');
+    if (rest.length !== 2) return null;
+    const entId = parseIdText(rest[0]);
+    const second = parseIdText(rest[1]);
+    if (entId === null || second === null) return null;
+    return kind === 'channelListen' ? { kind, entId, channelId: second } : { kind, entId, userId: second };
+  }
+  return null;
+}
+
+// Message kinds (`t`) per received topic, word for word from spec section 7.
+export const ENT_LISTEN_KINDS = [
+  'Login',
+  'Logout',
+  'SosMsg',
+  'OnLine',
+  'UserUp',
+  'UserLock',
+  'UserAdd',
+  'UserDel',
+  'ChannelChange',
+] as const;
+export type EntListenKind = (typeof ENT_LISTEN_KINDS)[number];
+export const entListenKindSchema = z.enum(ENT_LISTEN_KINDS);
+
+/** MsgComm is an incoming talk. */
+export const USER_LISTEN_KINDS = ['SosLog', 'ChannelUserDel', 'ChannelStatus', 'MsgComm'] as const;
+export type UserListenKind = (typeof USER_LISTEN_KINDS)[number];
+export const userListenKindSchema = z.enum(USER_LISTEN_KINDS);
+
+export const CHANNEL_LISTEN_KINDS = ['ChannelStatus', 'ChannelUserAdd'] as const;
+export type ChannelListenKind = (typeof CHANNEL_LISTEN_KINDS)[number];
+export const channelListenKindSchema = z.enum(CHANNEL_LISTEN_KINDS);
+
+/** WallAlert (geofence alert) is only logged; any other kind on dispatch/ is a device info change. */
+export const DISPATCH_KINDS = ['WallAlert'] as const;
+export type DispatchKind = (typeof DISPATCH_KINDS)[number];
+export const dispatchKindSchema = z.enum(DISPATCH_KINDS);
+
+// The kinds the bus republishes: the listed ones plus the spec's "otherwise" bucket per topic.
+export const PERSONAL_KIND = 'Personal';
+export const GROUP_MESSAGE_KIND = 'GroupMessage';
+export const DEVICE_INFO_KIND = 'DeviceInfo';
+
+export const USER_BUS_KINDS = [...USER_LISTEN_KINDS, PERSONAL_KIND] as const;
+export type UserBusKind = (typeof USER_BUS_KINDS)[number];
+export const CHANNEL_BUS_KINDS = [...CHANNEL_LISTEN_KINDS, GROUP_MESSAGE_KIND] as const;
+export type ChannelBusKind = (typeof CHANNEL_BUS_KINDS)[number];
+export const DISPATCH_BUS_KINDS = [DEVICE_INFO_KIND] as const;
+export type DispatchBusKind = (typeof DISPATCH_BUS_KINDS)[number];
