@@ -13,8 +13,8 @@ describe('session and login request', () => {
     expect(sessionSchema.safeParse({ ...s, ent: {} }).success).toBe(false);
   });
 
-  it('trims account and password and leaves entId optional', () => {
-    expect(loginRequestSchema.parse({ account: ' admin ', password: ' pw ' })).toEqual({ account: 'admin', password: 'pw' });
+  it('trims the account, keeps the password exactly as typed, and leaves entId optional', () => {
+    expect(loginRequestSchema.parse({ account: ' admin ', password: ' pw ' })).toEqual({ account: 'admin', password: ' pw ' });
     expect(loginRequestSchema.parse({ entId: 100001, account: 'a', password: 'p' }).entId).toBe(100001);
   });
 

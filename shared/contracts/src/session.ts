@@ -29,9 +29,9 @@ export const loginRequestSchema = z.object({
     .trim()
     .min(1, { error: 'validation.accountRequired' })
     .max(ACCOUNT_MAX_LENGTH, { error: 'validation.accountTooLong' }),
+  // Never trimmed: spaces are part of a password.
   password: z
     .string({ error: 'validation.passwordRequired' })
-    .trim()
     .min(1, { error: 'validation.passwordRequired' })
     .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }),
 });

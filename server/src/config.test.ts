@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const ROOT = '/repo';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const c = loadConfig({}, ROOT);
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.join(ROOT, '.data'),
+      databaseUrl: undefined,
+      staticDir: path.join(ROOT, 'host', 'dist'),
+      remotesDir: path.join(ROOT, 'remotes'),
+      bodyLimitBytes: 1024 * 1024,
+      seedDemo: true,
+    });
+    expect(c.remoteUrls.dispatch).toBe('/remotes/dispatch/mf-manifest.json');
+  });
+
+  it('treats an empty DATABASE_URL as unset and reads overrides', () => {
+    const c = loadConfig(
+      { DATABASE_URL: '', PORT: '0', SEED_DEMO: 'false', REMOTE_RECORDS_URL: 'http://localhost:3004/mf-manifest.json', DATA_DIR: 'tmp/d' },
+      ROOT,
+    );
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.port).toBe(0);
+    expect(c.seedDemo).toBe(false);
+    expect(c.remoteUrls.records).toBe('http://localhost:3004/mf-manifest.json');
+    expect(c.dataDir).toBe(path.join(ROOT, 'tmp', 'd'));
+  });
+
+  it('names every bad variable in one clear error', () => {
+    const bad = () => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe', DATABASE_URL: 'mysql://x' }, ROOT);
+    expect(bad).toThrow(ConfigError);
+    expect(bad).toThrow(/PORT="eighty"/);
+    expect(bad).toThrow(/SEED_DEMO="maybe": must be true or false/);
+    expect(bad).toThrow(/DATABASE_URL="mysql:\/\/x"/);
+  });
+});

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The remotes the host can load; each one's build lives at `<REMOTES_DIR>/<name>/dist`. */
+export const REMOTE_NAMES = ['dispatch', 'management', 'fences', 'records', 'patrol', 'screen', 'sos'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: PostgreSQL through `pg`. Unset: embedded PGlite under `<dataDir>/pgdata`. */
+  databaseUrl: string | undefined;
+  staticDir: string;
+  remotesDir: string;
+  /** Manifest URL per remote, as served by `/config/remotes.json`. */
+  remoteUrls: Record<RemoteName, string>;
+  bodyLimitBytes: number;
+  seedDemo: boolean;
+  /** How long opening the embedded database may take before we give up with a clear message. */
+  dbOpenTimeoutMs: number;
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** server/src and server/dist both sit two levels below the repository root. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+const MIB_BYTES = 1024 * 1024;
+
+// An empty variable means "not set" (scripts pass DATABASE_URL='' to force the embedded db).
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const urlText = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), {
+  message: 'must be an absolute path (/...) or an http(s) URL',
+});
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535)),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must start with postgres:// or postgresql://' }),
+  ),
+  STATIC_DIR: optional(z.string()),
+  REMOTES_DIR: optional(z.string()),
+  BODY_LIMIT_BYTES: optional(z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1024).max(512 * MIB_BYTES)),
+  SEED_DEMO: optional(booleanText),
+  DB_OPEN_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
+});
+
+function remoteUrlVar(name: RemoteName): string {
+  return `REMOTE_${name.toUpperCase()}_URL`;
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: string = REPO_ROOT): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data as Record<string, unknown> & z.infer<typeof envSchema>;
+  const abs = (p: string | undefined, fallback: string): string => path.resolve(repoRoot, p ?? fallback);
+  const remoteUrls = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, (e[remoteUrlVar(name)] as string | undefined) ?? `/remotes/${name}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+  return {
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: abs(e.DATA_DIR, '.data'),
+    databaseUrl: e.DATABASE_URL,
+    staticDir: abs(e.STATIC_DIR, 'host/dist'),
+    remotesDir: abs(e.REMOTES_DIR, 'remotes'),
+    remoteUrls,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES ?? MIB_BYTES,
+    seedDemo: e.SEED_DEMO ?? true,
+    dbOpenTimeoutMs: e.DB_OPEN_TIMEOUT_MS ?? 60_000,
+    logLevel: e.LOG_LEVEL ?? 'warn',
+  };
+}

@@ -1,0 +1,23 @@
+/** Values we pass as SQL parameters. Objects go in as JSON text with an explicit `::jsonb` cast. */
+export type SqlParam = string | number | boolean | null | Date;
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows inserted, updated or deleted (0 for SELECT on PGlite; do not rely on it for SELECT). */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<QueryResult<T>>;
+  /** Runs one or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The one database seam: PGlite (embedded) and PostgreSQL (`pg`) both implement it. */
+export interface Db extends Queryable {
+  readonly kind: DbKind;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

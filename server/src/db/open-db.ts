@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Db } from './db';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+export interface OpenDbOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  timeoutMs: number;
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite under `<dataDir>/pgdata`. */
+export async function openDb(opts: OpenDbOptions): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { connectTimeoutMs: opts.timeoutMs });
+  mkdirSync(opts.dataDir, { recursive: true });
+  return openPglite(pgliteDir(opts.dataDir), { timeoutMs: opts.timeoutMs });
+}
+
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
+/** Where the database lives, for the start-up banner (never prints a password). */
+export function describeDb(opts: OpenDbOptions): string {
+  if (!opts.databaseUrl) return `PGlite at ${pgliteDir(opts.dataDir)}`;
+  try {
+    const u = new URL(opts.databaseUrl);
+    return `PostgreSQL at ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}

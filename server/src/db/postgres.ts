@@ -1,0 +1,54 @@
+import { Pool } from 'pg';
+import type { Db, QueryResult, Queryable, SqlParam } from './db';
+
+interface PgLike {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+function wrap(q: PgLike): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
+      const r = await q.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await q.query(sql);
+    },
+  };
+}
+
+export interface PostgresOptions {
+  connectTimeoutMs: number;
+}
+
+/** Connects to PostgreSQL and proves the connection before returning. */
+export async function openPostgres(connectionString: string, opts: PostgresOptions): Promise<Db> {
+  const pool = new Pool({ connectionString, connectionTimeoutMillis: opts.connectTimeoutMs, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

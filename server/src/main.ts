@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import type { Db } from './db/db';
+import { describeDb, openDb } from './db/open-db';
+import { migrate } from './db/migrate';
+import { DEMO_ENT_ID, DEMO_PASSWORD, seedDemo } from './seed/demo';
+
+// After a signal we give open sockets and the database this long before exiting anyway.
+const SHUTDOWN_LIMIT_MS = 10_000;
+
+function printDemoLogins(logins: { entId: number; account: string; role: number }[]): void {
+  console.info(`Demo organisation seeded. Every demo account's password is "${DEMO_PASSWORD}":`);
+  for (const l of logins) console.info(`  organisation ${l.entId}  ${l.account.padEnd(12)} role ${l.role}`);
+}
+
+async function start(config: AppConfig): Promise<void> {
+  const dbOptions = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, timeoutMs: config.dbOpenTimeoutMs };
+  console.info(`Opening ${describeDb(dbOptions)} ...`);
+  const db: Db = await openDb(dbOptions);
+  const applied = await migrate(db);
+  if (applied.length > 0) console.info(`Applied migrations: ${applied.join(', ')}`);
+  if (config.seedDemo) {
+    const seed = await seedDemo(db);
+    if (seed.seeded) printDemoLogins(seed.logins);
+    else console.info(`Demo organisation ${DEMO_ENT_ID} already present (seeded earlier, password was "${DEMO_PASSWORD}").`);
+  }
+
+  const app = await buildApp(config, { db, logger: { level: config.logLevel } });
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.info(`PTT console listening on http://${shownHost}:${port}/`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      console.warn(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.info(`${signal}: shutting down...`);
+    setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error('Shutdown failed:', err);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+start(config).catch((err: unknown) => {
+  console.error('Server failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

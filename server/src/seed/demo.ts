@@ -1,0 +1,150 @@
+import { Role } from '@ptt/contracts';
+import { hashPassword } from '../auth/password';
+import type { Db, Queryable } from '../db/db';
+
+export const DEMO_PASSWORD = 'demo123';
+export const DEMO_ENT_ID = 100001;
+export const SECOND_ENT_ID = 100002;
+const VALID_YEARS = 10;
+
+interface SeedUser {
+  account: string;
+  nickname: string;
+  role: Role;
+}
+
+interface SeedEnterprise {
+  id: number;
+  name: string;
+  users: SeedUser[];
+  /** Channel name -> member accounts (dispatchers are added to every channel). */
+  channels: Record<string, string[]>;
+}
+
+const members = [1, 2, 3, 4, 5, 6].map((n) => ({ account: `member${n}`, nickname: `Member ${n}`, role: Role.User }));
+
+export const DEMO_ENTERPRISES: SeedEnterprise[] = [
+  {
+    id: DEMO_ENT_ID,
+    name: 'Demo Organisation',
+    users: [
+      { account: 'superadmin', nickname: 'Super Admin', role: Role.SuperAdmin },
+      { account: 'admin', nickname: 'Admin', role: Role.Admin },
+      { account: 'dispatcher1', nickname: 'Dispatcher 1', role: Role.Dispatcher },
+      { account: 'dispatcher2', nickname: 'Dispatcher 2', role: Role.Dispatcher },
+      ...members,
+    ],
+    channels: {
+      General: members.map((m) => m.account),
+      Security: ['member1', 'member2', 'member3'],
+      Logistics: ['member4', 'member5', 'member6'],
+    },
+  },
+  {
+    // Its own `dispatcher1` makes that account ambiguous without an organisation id.
+    id: SECOND_ENT_ID,
+    name: 'Second Organisation',
+    users: [
+      { account: 'dispatcher1', nickname: 'Second Dispatcher', role: Role.Dispatcher },
+      { account: 'guard1', nickname: 'Guard 1', role: Role.User },
+    ],
+    channels: { Operations: ['guard1'] },
+  },
+];
+
+export interface DemoLogin {
+  entId: number;
+  account: string;
+  role: Role;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  logins: DemoLogin[];
+}
+
+/** 15-digit IMEI-like number with a valid Luhn check digit. */
+export function imeiFor(n: number): string {
+  const body = `35${String(209_900_000_000 + n).padStart(12, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: number): Promise<void> {
+  await tx.query(
+    `insert into enterprises (id, name, valid_until) values ($1, $2, now() + make_interval(years => $3))`,
+    [ent.id, ent.name, VALID_YEARS],
+  );
+  const ids = new Map<string, number>();
+  for (const u of ent.users) {
+    const r = await tx.query<{ id: number }>(
+      `insert into users (ent_id, account, nickname, password_hash, role) values ($1, $2, $3, $4, $5) returning id`,
+      [ent.id, u.account, u.nickname, await hashPassword(DEMO_PASSWORD), u.role],
+    );
+    ids.set(u.account, r.rows[0]!.id);
+  }
+  const dispatchers = ent.users.filter((u) => u.role === Role.Dispatcher);
+  for (const [name, accounts] of Object.entries(ent.channels)) {
+    const r = await tx.query<{ id: number }>('insert into channels (ent_id, name) values ($1, $2) returning id', [
+      ent.id,
+      name,
+    ]);
+    const channelId = r.rows[0]!.id;
+    const people = [...dispatchers.map((d) => d.account), ...accounts];
+    for (const account of people) {
+      const u = ent.users.find((x) => x.account === account)!;
+      const isDispatcher = u.role === Role.Dispatcher;
+      await tx.query('insert into channel_members (channel_id, user_id, role, level) values ($1, $2, $3, $4)', [
+        channelId,
+        ids.get(account)!,
+        isDispatcher ? Role.Dispatcher : Role.User,
+        isDispatcher ? 1 : 0,
+      ]);
+    }
+  }
+  const firstDispatcher = dispatchers[0] ? ids.get(dispatchers[0].account)! : null;
+  const handsetUsers = ent.users.filter((u) => u.role === Role.User);
+  for (const [i, u] of handsetUsers.entries()) {
+    const n = deviceBase + i + 1;
+    await tx.query(
+      `insert into devices (ent_id, name, imei, mac, platform, status, active, activated_at, user_id, dispatcher_id, tag)
+       values ($1, $2, $3, $4, $5, 'available', true, now(), $6, $7, $8)`,
+      [
+        ent.id,
+        `Handset ${String(n).padStart(2, '0')}`,
+        imeiFor(n),
+        `02:50:54:00:00:${n.toString(16).padStart(2, '0')}`,
+        i % 2 === 0 ? 'android' : 'ios',
+        ids.get(u.account)!,
+        firstDispatcher,
+        'demo',
+      ],
+    );
+  }
+}
+
+/** Seeds the demo organisations once; later calls change nothing and report seeded: false. */
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  const logins = DEMO_ENTERPRISES.flatMap((e) => e.users.map((u) => ({ entId: e.id, account: u.account, role: u.role })));
+  const seeded = await db.transaction(async (tx) => {
+    const existing = await tx.query('select 1 from enterprises where id = $1', [DEMO_ENT_ID]);
+    if (existing.rows.length > 0) return false;
+    let deviceBase = 0;
+    for (const ent of DEMO_ENTERPRISES) {
+      await seedEnterprise(tx, ent, deviceBase);
+      deviceBase += 100;
+    }
+    // Explicit ids do not move the identity sequence; the next new enterprise must not collide.
+    await tx.query(`select setval(pg_get_serial_sequence('enterprises', 'id'), (select max(id) from enterprises))`);
+    return true;
+  });
+  return { seeded, logins };
+}

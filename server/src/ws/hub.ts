@@ -1,0 +1,64 @@
+import type { Ws2Frame } from '@ptt/contracts';
+
+export type FrameListener = (frame: Ws2Frame) => void;
+
+/**
+ * Real-time fan-out seam. The in-process hub serves one server node; a Redis pub/sub
+ * implementation of the same interface lets several nodes serve one organisation.
+ */
+export interface Hub {
+  /** Delivers `{ code: 0, topic, data, t }` to every subscriber of `topic` (on every node). */
+  publish(topic: string, t: string, data: unknown): Promise<void>;
+  /** Returns the function that ends this subscription. */
+  subscribe(topic: string, listener: FrameListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Topics the server uses between its own parts; never subscribed by a socket. */
+export const INTERNAL_TOPICS = {
+  sessionRevoked: 'sys/internal/session-revoked',
+} as const;
+
+export class InProcessHub implements Hub {
+  private readonly listeners = new Map<string, Set<FrameListener>>();
+
+  constructor(private readonly onListenerError: (err: unknown, topic: string) => void = () => undefined) {}
+
+  publish(topic: string, t: string, data: unknown): Promise<void> {
+    const frame: Ws2Frame = { code: 0, topic, data, t };
+    // Copy first: a listener may unsubscribe (socket closing) while we iterate.
+    for (const listener of [...(this.listeners.get(topic) ?? [])]) {
+      try {
+        listener(frame);
+      } catch (err) {
+        this.onListenerError(err, topic);
+      }
+    }
+    return Promise.resolve();
+  }
+
+  subscribe(topic: string, listener: FrameListener): () => void {
+    let set = this.listeners.get(topic);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topic, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.listeners.get(topic);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) this.listeners.delete(topic);
+    };
+  }
+
+  /** Number of topics with at least one subscriber (tests check sockets clean up after themselves). */
+  topicCount(): number {
+    return this.listeners.size;
+  }
+
+  close(): Promise<void> {
+    this.listeners.clear();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Session } from '@ptt/contracts';
+import { buildApp } from '../src/app';
+import { REMOTE_NAMES, type RemoteName } from '../src/config';
+import type { Db, DbKind } from '../src/db/db';
+import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
+import type { Hub } from '../src/ws/hub';
+import { createTestDb, type TestDb } from './test-db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  kind: DbKind;
+  staticDir: string;
+  remotesDir: string;
+  /** http://127.0.0.1:<port> once `listen()` was called. */
+  baseUrl: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  staticDir?: string;
+  remotesDir?: string;
+  remoteUrls?: Partial<Record<RemoteName, string>>;
+  bodyLimitBytes?: number;
+  testDb?: TestDb;
+  hub?: Hub;
+}
+
+export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = opts.testDb ?? (await createTestDb(kind));
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'ptt-test-web-'));
+  const staticDir = opts.staticDir ?? path.join(scratch, 'host-dist');
+  const remotesDir = opts.remotesDir ?? path.join(scratch, 'remotes');
+  const remoteUrls = Object.fromEntries(
+    REMOTE_NAMES.map((n) => [n, opts.remoteUrls?.[n] ?? `/remotes/${n}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+  const app = await buildApp(
+    { bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024, staticDir, remotesDir, remoteUrls },
+    { db: testDb.db, ...(opts.hub ? { hub: opts.hub } : {}) },
+  );
+  const t: TestApp = {
+    app,
+    db: testDb.db,
+    kind,
+    staticDir,
+    remotesDir,
+    baseUrl: '',
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      t.baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      return t.baseUrl;
+    },
+    async close() {
+      await app.close();
+      await testDb.cleanup();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export async function postLogin(
+  app: FastifyInstance,
+  body: unknown,
+): Promise<{ status: number; body: Envelope<Session | null> }> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: body as Record<string, unknown> });
+  return { status: res.statusCode, body: res.json<Envelope<Session | null>>() };
+}
+
+/** Logs a demo account in and returns its session (throws if the login fails). */
+export async function loginAs(app: FastifyInstance, account: string, entId: number = DEMO_ENT_ID): Promise<Session> {
+  const { body } = await postLogin(app, { entId, account, password: DEMO_PASSWORD });
+  if (body.code !== 0 || !body.data) throw new Error(`login of ${account}@${entId} failed: ${JSON.stringify(body)}`);
+  return body.data;
+}

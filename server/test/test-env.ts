@@ -1,0 +1,2 @@
+export const ENV_PG_URL = 'PTT_TEST_PG_URL';
+export const ENV_PGLITE_TEMPLATE = 'PTT_TEST_PGLITE_TEMPLATE';
