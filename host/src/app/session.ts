@@ -1,0 +1,54 @@
+import { startTransition, useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Session } from '@ptt/contracts';
+import { LOGOUT_PATH, useBusState } from '@ptt/ui';
+import { useServices } from './services';
+
+export const HOME_PATH = '/main/dispatch';
+export const LOGIN_PATH = '/login';
+
+/** State a redirect to /login carries: the i18n key of the message to show there. */
+export interface LoginNotice {
+  noticeKey: string;
+}
+
+/** The stored token, re-read whenever the session on the bus changes. */
+export function useToken(): string | null {
+  const { bus, sessionStore } = useServices();
+  useBusState(bus, 'session');
+  return sessionStore.token();
+}
+
+export function useSession(): Session | null {
+  const { bus } = useServices();
+  return useBusState(bus, 'session') ?? null;
+}
+
+export function useLoggedIn(): (session: Session) => void {
+  const { sessionStore, bridge } = useServices();
+  const navigate = useNavigate();
+  return useCallback(
+    (session: Session) => {
+      sessionStore.save(session);
+      bridge.connect();
+      void navigate(HOME_PATH, { replace: true });
+    },
+    [sessionStore, bridge, navigate],
+  );
+}
+
+export function useLogout(): () => Promise<void> {
+  const { sessionStore, bridge, api } = useServices();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    bridge.sendOfflineHeartbeat();
+    // The session ends locally whatever the server says: a failed logout must not trap the user.
+    await api.post(LOGOUT_PATH).catch(() => undefined);
+    bridge.disconnect();
+    // Together, so the token guard does not greet a deliberate logout with 'Please login first.'.
+    startTransition(() => {
+      void navigate(LOGIN_PATH, { replace: true });
+      sessionStore.clear();
+    });
+  }, [sessionStore, bridge, api, navigate]);
+}

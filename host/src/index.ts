@@ -1,0 +1,2 @@
+// Async boundary: shared modules (react, i18next, ...) are negotiated before any of them runs.
+void import('./bootstrap');

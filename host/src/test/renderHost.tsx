@@ -1,0 +1,68 @@
+// Renders the shell with fake remotes, API and socket bridge (unit tests only).
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { Title1 } from '@fluentui/react-components';
+import type { Session } from '@ptt/contracts';
+import { createEventBus, createSessionStore } from '@ptt/event-bus';
+import type { ApiClient, RemoteAppProps, SocketBridge } from '@ptt/event-bus';
+import { initI18n } from '@ptt/ui';
+import type { RemoteModule } from '@ptt/ui';
+import { HostApp } from '../app/HostApp';
+import type { RemoteLoader } from '../remotes/remoteRegistry';
+
+export const SESSION: Session = {
+  id: 7,
+  ent: { id: 100001, name: 'Demo' },
+  auth_token: 'token-7',
+  client_id: 'web-7',
+  account: 'dispatcher1',
+  nickname: 'Dispatcher One',
+  role: 1,
+};
+
+function fakeRemote(name: string): RemoteModule<RemoteAppProps> {
+  return {
+    default: ({ basePath }: RemoteAppProps) => (
+      <div data-testid={`remote-${name}`}>
+        <Title1 as="h1">{`${name} at ${basePath}`}</Title1>
+      </div>
+    ),
+  };
+}
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+export function renderHost(url: string, { session = null as Session | null, failing = [] as string[] } = {}) {
+  const bus = createEventBus();
+  const sessionStore = createSessionStore({ bus, storage: localStorage });
+  if (session) sessionStore.save(session);
+  else sessionStore.clear();
+  initI18n({ bus });
+  const post = jest.fn<Promise<unknown>, [string, unknown?]>(() => Promise.resolve(null));
+  const api = { get: jest.fn(), post, put: jest.fn(), del: jest.fn() } as unknown as ApiClient;
+  const bridge: jest.Mocked<SocketBridge> = {
+    connect: jest.fn(),
+    disconnect: jest.fn(),
+    sendOfflineHeartbeat: jest.fn(() => true),
+    sendChatHeartbeat: jest.fn((_chatId: string) => true),
+    isOpen: jest.fn(() => false),
+  };
+  const down = new Set(failing);
+  const remotes: jest.Mocked<RemoteLoader> = {
+    load: jest.fn((name: string) =>
+      down.has(name) ? Promise.reject(new Error(`${name} is down`)) : Promise.resolve(fakeRemote(name)),
+    ),
+    reset: jest.fn((name: string) => {
+      down.delete(name);
+    }),
+  };
+  const utils = render(
+    <MemoryRouter initialEntries={[url]}>
+      <HostApp services={{ bus, sessionStore, api, bridge, remotes }} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return { ...utils, bus, sessionStore, post, bridge, remotes };
+}

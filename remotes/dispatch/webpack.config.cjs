@@ -1,0 +1,3 @@
+const { createConfig } = require('@ptt/webpack-config');
+
+module.exports = createConfig({ name: 'dispatch', dir: __dirname, port: 3001, title: 'PTT Dispatch' });

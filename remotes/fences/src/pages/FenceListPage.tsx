@@ -1,0 +1,13 @@
+import { Body1, Title1 } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../strings';
+
+export function FenceListPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section>
+      <Title1 as="h1">{t('list.title')}</Title1>
+      <Body1 as="p">{t('list.intro')}</Body1>
+    </section>
+  );
+}

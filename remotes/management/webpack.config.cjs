@@ -1,0 +1,3 @@
+const { createConfig } = require('@ptt/webpack-config');
+
+module.exports = createConfig({ name: 'management', dir: __dirname, port: 3002, title: 'PTT Management' });

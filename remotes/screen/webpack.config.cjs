@@ -1,0 +1,3 @@
+const { createConfig } = require('@ptt/webpack-config');
+
+module.exports = createConfig({ name: 'screen', dir: __dirname, port: 3006, title: 'PTT Large screen' });

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { FluentProvider } from '@fluentui/react-components';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import type { RemoteAppProps } from '@ptt/event-bus';
+import { pttTheme } from '../theme';
+import { initI18n } from '../i18n/i18n';
+import { LoginForm } from '../login/LoginForm';
+import { loginWith } from '../login/loginRequest';
+import { useBusState } from '../useBusState';
+import type { PageServices } from './createStandaloneServices';
+
+export interface StandaloneAppProps {
+  /** The remote's root component, as it is exposed to the host. */
+  App: ComponentType<RemoteAppProps>;
+  services: PageServices;
+  /** Router basename: the folder the remote's index.html is served from. */
+  basename?: string;
+}
+
+function NavGo({ services }: { services: PageServices }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const sub = services.bus.on('nav/go').subscribe(({ to }) => void navigate(to));
+    return () => sub.unsubscribe();
+  }, [services.bus, navigate]);
+  return null;
+}
+
+/** What a remote's own index.html renders: login when no session is stored, then the remote. */
+export function StandaloneApp({ App, services, basename = '/' }: StandaloneAppProps) {
+  const { bus, api, sessionStore, bridge } = services;
+  const [ready] = useState(() => Boolean(initI18n({ bus })));
+  const session = useBusState(bus, 'session');
+  const loggedIn = ready && Boolean(session) && sessionStore.token() !== null;
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    bridge.connect();
+    return () => bridge.disconnect();
+  }, [bridge, loggedIn]);
+
+  useEffect(() => {
+    const sub = bus.on('session/expired').subscribe(() => sessionStore.clear());
+    return () => sub.unsubscribe();
+  }, [bus, sessionStore]);
+
+  return (
+    <FluentProvider theme={pttTheme}>
+      <BrowserRouter basename={basename}>
+        <NavGo services={services} />
+        {loggedIn ? (
+          <Routes>
+            {/* Opened as /remotes/<name>/index.html: start at the remote's own index route. */}
+            <Route path="/index.html" element={<Navigate to="/" replace />} />
+            <Route path="/*" element={<App bus={bus} api={api} basePath="/" />} />
+          </Routes>
+        ) : (
+          <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+            <LoginForm login={loginWith(api)} onLoggedIn={(s) => sessionStore.save(s)} />
+          </main>
+        )}
+      </BrowserRouter>
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,166 @@
+// The one webpack + module federation config factory for the host and every remote.
+const fs = require('node:fs');
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+
+/** Third-party singletons every part of the console must load once. */
+const SHARED_LIBS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'rxjs',
+  'redux',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'i18next',
+  'react-i18next',
+  '@fluentui/react-components',
+];
+/** Deep entry points shared with the version of their package. */
+const SHARED_SUBPATHS = { 'react/jsx-runtime': 'react', 'react-dom/client': 'react-dom' };
+/** Workspace packages: their package.json holds `workspace:*`, so the share config needs a real semver. */
+const WORKSPACE_PACKAGES = ['@ptt/contracts', '@ptt/event-bus', '@ptt/ui'];
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Installed version of a package as seen from `dir` (react-router only through react-router-dom). */
+function installedVersion(name, dir) {
+  const tryFrom = (paths) => {
+    try {
+      return readJson(require.resolve(`${name}/package.json`, { paths })).version;
+    } catch {
+      return undefined;
+    }
+  };
+  const direct = tryFrom([dir]);
+  if (direct) return direct;
+  const dom = require.resolve('react-router-dom/package.json', { paths: [dir] });
+  const viaDom = tryFrom([path.dirname(dom)]);
+  if (viaDom) return viaDom;
+  throw new Error(`${name} is not installed for ${dir}`);
+}
+
+function sharedConfig(dir) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+  const shared = {};
+  for (const name of SHARED_LIBS) {
+    const version = installedVersion(name, dir);
+    const declared = deps[name];
+    const requiredVersion = declared && !declared.startsWith('workspace:') ? declared : `^${version}`;
+    shared[name] = { singleton: true, requiredVersion, version };
+  }
+  for (const [request, owner] of Object.entries(SHARED_SUBPATHS)) {
+    shared[request] = { ...shared[owner], import: request };
+  }
+  for (const name of WORKSPACE_PACKAGES) {
+    const { version } = readJson(path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [dir] })), 'package.json'));
+    shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
+  }
+  return shared;
+}
+
+function swcRule(isDev) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    // Our own sources and the workspace packages: pnpm links those, and webpack resolves the links
+    // to their real place under /work/main/shared, so "not in node_modules" covers both.
+    exclude: /[\\/]node_modules[\\/]/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: isDev, refresh: false } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * @param {{ name: string, dir: string, isHost?: boolean, port: number,
+ *           exposes?: Record<string, string>, title?: string }} options
+ */
+function createConfig({ name, dir, isHost = false, port, exposes, title }) {
+  return (_env, argv = {}) => {
+    const isDev = argv.mode === 'development';
+    const buildTag = process.env.PTT_BUILD_TAG || 'dev';
+    return {
+      mode: isDev ? 'development' : 'production',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+        chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+        // Several federated builds share one page: give each its own chunk-loading global.
+        uniqueName: `ptt_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      },
+      module: {
+        rules: [swcRule(isDev), { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] }],
+      },
+      plugins: [
+        new webpack.DefinePlugin({ __PTT_BUILD_TAG__: JSON.stringify(buildTag) }),
+        new HtmlWebpackPlugin({ title: title || `PTT ${name}`, templateContent: htmlTemplate, chunks: ['main'] }),
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost
+            ? { remotes: {} }
+            : {
+                filename: 'remoteEntry.js',
+                exposes: exposes || { './App': './src/App.tsx' },
+                // remoteEntry.js declares a global; a bare name like `screen` would collide with
+                // window.screen, so the global is prefixed (the manifest's globalName follows).
+                library: { type: 'var', name: `ptt_remote_${name}` },
+              }),
+          manifest: true,
+          dts: false,
+          shareStrategy: 'loaded-first',
+          shared: sharedConfig(dir),
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+          'Access-Control-Allow-Headers': '*',
+        },
+      },
+    };
+  };
+}
+
+function htmlTemplate({ htmlWebpackPlugin }) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+}
+
+module.exports = { createConfig, sharedConfig };
