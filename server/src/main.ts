@@ -4,13 +4,14 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Db } from './db/db';
 import { describeDb, openDb } from './db/open-db';
 import { migrate } from './db/migrate';
-import { DEMO_ENT_ID, DEMO_PASSWORD, seedDemo } from './seed/demo';
+import { DEMO_PASSWORD, seedDemo } from './seed/demo';
 
 // After a signal we give open sockets and the database this long before exiting anyway.
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-function printDemoLogins(logins: { entId: number; account: string; role: number }[]): void {
-  console.info(`Demo organisation seeded. Every demo account's password is "${DEMO_PASSWORD}":`);
+function printDemoLogins(logins: { entId: number; account: string; role: number }[], seeded: boolean): void {
+  const how = seeded ? 'seeded now' : 'seeded earlier';
+  console.info(`Demo organisations (${how}). Every demo account's password is "${DEMO_PASSWORD}":`);
   for (const l of logins) console.info(`  organisation ${l.entId}  ${l.account.padEnd(12)} role ${l.role}`);
 }
 
@@ -22,8 +23,8 @@ async function start(config: AppConfig): Promise<void> {
   if (applied.length > 0) console.info(`Applied migrations: ${applied.join(', ')}`);
   if (config.seedDemo) {
     const seed = await seedDemo(db);
-    if (seed.seeded) printDemoLogins(seed.logins);
-    else console.info(`Demo organisation ${DEMO_ENT_ID} already present (seeded earlier, password was "${DEMO_PASSWORD}").`);
+    // Printed on every start so `npm start` always shows how to log in.
+    printDemoLogins(seed.logins, seed.seeded);
   }
 
   const app = await buildApp(config, { db, logger: { level: config.logLevel } });

@@ -66,6 +66,8 @@ export function initI18n(options: InitI18nOptions = {}): typeof i18next {
       interpolation: { escapeValue: false },
       initAsync: false,
       returnNull: false,
+      // A dispatcher console must not print vendor notices into the console log.
+      showSupportNotice: false,
     });
   }
   for (const bundle of pending.splice(0)) addBundles(bundle);
