@@ -3,7 +3,9 @@
 // Playwright e2e suite, then prints one summary line `N passed, N failed` (CI reads it).
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, pnpm } from './pnpm.mjs';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { ROOT, pnpm, pnpmCommand } from './pnpm.mjs';
 import { workspacePackages } from './workspace.mjs';
 
 const OUT = path.join(ROOT, '.tmp', 'test');
@@ -26,10 +28,13 @@ check('install', installed);
 
 const pkgs = workspacePackages();
 if (installed) {
-  step('typecheck');
-  for (const p of pkgs) check(`typecheck ${p.name}`, pnpm(['--filter', p.name, 'run', 'typecheck']) === 0);
-  step('lint');
-  for (const p of pkgs) check(`lint ${p.name}`, pnpm(['--filter', p.name, 'run', 'lint']) === 0);
+  step('typecheck and lint');
+  // One check per package and script, run as many at a time as there are cores.
+  const jobs = pkgs.flatMap((p) => ['typecheck', 'lint'].map((script) => ({ name: `${script} ${p.name}`, args: ['--filter', p.name, 'run', script] })));
+  for (const r of await runPool(jobs, Math.max(1, os.cpus().length))) {
+    if (!r.ok) console.info(r.output);
+    check(r.name, r.ok);
+  }
   step('build');
   const built = pnpm(['-r', '--workspace-concurrency=2', 'run', 'build']) === 0;
   check('build', built);
@@ -51,6 +56,27 @@ if (installed) {
   } else {
     check('e2e (skipped: build failed)', false);
   }
+}
+
+/** Runs pnpm jobs concurrently, collecting each one's output to print on failure. */
+async function runPool(jobs, width) {
+  const { cmd, args } = pnpmCommand();
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      results.push(await new Promise((resolve) => {
+        const child = spawn(cmd, [...args, ...job.args], { cwd: ROOT, env: { ...process.env, COREPACK_INTEGRITY_KEYS: '0' } });
+        let output = '';
+        child.stdout.on('data', (b) => { output += b; });
+        child.stderr.on('data', (b) => { output += b; });
+        child.on('close', (code) => resolve({ name: job.name, ok: code === 0, output }));
+      }));
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return results.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function countJest(name, file, status) {
