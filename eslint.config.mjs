@@ -28,6 +28,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures take `{}` and call `use`, which is not a React hook.
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
     rules: {
       '@typescript-eslint/unbound-method': 'off',
