@@ -1,4 +1,5 @@
 import { test, expect, loginViaApi } from '../harness/fixtures';
+import { REMOTE_NAMES } from '../harness/paths';
 
 // Acceptance 5: react, react-dom, rxjs, i18next and Fluent UI are each loaded once in the page.
 // Markers are export assignments and literals that survive minification and belong to one library.
@@ -26,7 +27,7 @@ test('shared libraries are loaded once across the host and every remote', async 
   await page.waitForLoadState('networkidle');
 
   // Every remote was fetched, so a remote bundling its own copy would have been counted.
-  for (const remote of ['dispatch', 'management', 'fences', 'records', 'patrol', 'screen', 'sos']) {
+  for (const remote of REMOTE_NAMES) {
     expect(scripts.some((s) => s.url.includes(`/remotes/${remote}/`))).toBe(true);
   }
   for (const [lib, marker] of Object.entries(MARKERS)) {

@@ -1,9 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-
-/** The remotes the host can load; each one's build lives at `<REMOTES_DIR>/<name>/dist`. */
-export const REMOTE_NAMES = ['dispatch', 'management', 'fences', 'records', 'patrol', 'screen', 'sos'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from '@ptt/contracts';
 
 export interface AppConfig {
   port: number;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REMOTE_NAMES } from '../src/config';
+import { REMOTE_NAMES } from '@ptt/contracts';
 import { createTestApp, type TestApp } from './test-app';
 
 // Static hosting does not touch the database; one kind is enough.

@@ -1,10 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTES_CONFIG_PATH, remotesConfigSchema } from '@ptt/contracts';
+import type { RemotesConfig } from '@ptt/contracts';
 import type { RemoteAppProps } from '@ptt/event-bus';
 import type { RemoteModule } from '@ptt/ui';
-
-export const REMOTES_CONFIG_URL = '/config/remotes.json';
-
-export type RemoteConfig = Record<string, string>;
 
 /** Loads remotes by name; the host's routes depend only on this, tests pass a fake. */
 export interface RemoteLoader {
@@ -15,21 +13,12 @@ export interface RemoteLoader {
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-function isRemoteConfig(value: unknown): value is RemoteConfig {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.values(value).every((entry) => typeof entry === 'string')
-  );
-}
-
-async function fetchRemoteConfig(fetchImpl: FetchLike): Promise<RemoteConfig> {
-  const res = await fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-cache' });
-  if (!res.ok) throw new Error(`${REMOTES_CONFIG_URL} answered ${res.status}`);
-  const json: unknown = await res.json();
-  if (!isRemoteConfig(json)) throw new Error(`${REMOTES_CONFIG_URL} is not a name -> manifest map`);
-  return json;
+async function fetchRemotesConfig(fetchImpl: FetchLike): Promise<RemotesConfig> {
+  const res = await fetchImpl(REMOTES_CONFIG_PATH, { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`${REMOTES_CONFIG_PATH} answered ${res.status}`);
+  const parsed = remotesConfigSchema.safeParse(await res.json());
+  if (!parsed.success) throw new Error(`${REMOTES_CONFIG_PATH} is not a name -> manifest map`);
+  return parsed.data;
 }
 
 /**
@@ -40,10 +29,10 @@ async function fetchRemoteConfig(fetchImpl: FetchLike): Promise<RemoteConfig> {
 export function createFederationLoader(
   fetchImpl: FetchLike = (i, init) => fetch(i, init),
 ): RemoteLoader & { ready(): Promise<void> } {
-  let config: Promise<RemoteConfig> | null = null;
+  let config: Promise<RemotesConfig> | null = null;
 
-  const registered = (): Promise<RemoteConfig> => {
-    config ??= fetchRemoteConfig(fetchImpl).then((map) => {
+  const registered = (): Promise<RemotesConfig> => {
+    config ??= fetchRemotesConfig(fetchImpl).then((map) => {
       registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
       return map;
     });
@@ -57,7 +46,7 @@ export function createFederationLoader(
     ready: () => registered().then(() => undefined),
     async load(name) {
       const map = await registered();
-      if (!map[name]) throw new Error(`remote "${name}" is not in ${REMOTES_CONFIG_URL}`);
+      if (!map[name]) throw new Error(`remote "${name}" is not in ${REMOTES_CONFIG_PATH}`);
       const mod = await loadRemote<RemoteModule<RemoteAppProps>>(`${name}/App`);
       if (!mod?.default) throw new Error(`remote "${name}" has no default export in ./App`);
       return mod;

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_NAMES, type RemoteName } from '../config';
+import { REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName } from '@ptt/contracts';
 
 export interface StaticOptions {
   staticDir: string;
@@ -55,7 +55,7 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
   const staticRoot = path.resolve(opts.staticDir);
   const remotesRoot = path.resolve(opts.remotesDir);
 
-  app.get('/config/remotes.json', (_req, reply) => {
+  app.get(REMOTES_CONFIG_PATH, (_req, reply) => {
     return reply.header('cache-control', 'no-cache').send({ ...opts.remoteUrls });
   });
 

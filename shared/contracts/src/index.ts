@@ -13,3 +13,4 @@ export * from './heartbeat';
 export * from './settings';
 export * from './bus-topics';
 export * from './i18n-keys';
+export * from './remotes';
