@@ -10,6 +10,7 @@ export { loginWith, LOGIN_PATH, LOGOUT_PATH } from './login/loginRequest';
 export { StandaloneApp } from './standalone/StandaloneApp';
 export type { StandaloneAppProps } from './standalone/StandaloneApp';
 export { createPageServices } from './standalone/createStandaloneServices';
+export { mountStandalone } from './standalone/mountStandalone';
 export type { PageServices } from './standalone/createStandaloneServices';
 export { BuildTag } from './BuildTag';
 export { useBusState } from './useBusState';

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import type { ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { RemoteAppProps } from '@ptt/event-bus';
+import { StandaloneApp } from './StandaloneApp';
+import { createPageServices } from './createStandaloneServices';
+
+/**
+ * Renders a remote opened on its own (/remotes/<name>/index.html) with its own bus, session and
+ * socket. `publicPath` is the remote build's `__webpack_public_path__` ('auto': the folder its
+ * bundle was served from), which becomes the router's basename.
+ */
+export function mountStandalone(App: ComponentType<RemoteAppProps>, publicPath: string): void {
+  const basename = new URL(publicPath, window.location.href).pathname.replace(/\/$/, '') || '/';
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <StandaloneApp App={App} services={createPageServices()} basename={basename} />
+    </StrictMode>,
+  );
+}
