@@ -19,4 +19,6 @@ export { RemoteRoot } from './RemoteRoot';
 export type { RemoteRootProps } from './RemoteRoot';
 export { RouteTabs } from './RouteTabs';
 export type { RouteTab } from './RouteTabs';
+export { SectionRoutes } from './SectionRoutes';
+export type { Section, SectionRoutesProps } from './SectionRoutes';
 export { joinPath } from './joinPath';
