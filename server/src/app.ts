@@ -1,10 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ServerCode } from '@ptt/contracts';
-import { registerAuthRoutes } from './auth/auth.routes';
+import fastifyMultipart from '@fastify/multipart';
 import { AuthService } from './auth/auth.service';
+import { CaptchaService } from './auth/captcha';
 import { EnterpriseRepository } from './auth/enterprise.repository';
 import { LoginRecordRepository } from './auth/login-record.repository';
+import { LoginThrottle } from './auth/login-throttle';
 import { SessionRepository } from './auth/session.repository';
 import { UserRepository } from './auth/user.repository';
 import type { AppConfig } from './config';
@@ -12,6 +14,9 @@ import type { Db } from './db/db';
 import { AppError } from './http/app-error';
 import { ok } from './http/envelope';
 import { installErrorHandling } from './http/error-handler';
+import { registerRoutes } from './http/route';
+import { FileStore } from './files/file-store';
+import { allRoutes } from './modules';
 import { registerStatic } from './static/static.routes';
 import { InProcessHub, type Hub } from './ws/hub';
 import { Presence } from './ws/presence';
@@ -22,9 +27,11 @@ export interface AppDeps {
   /** Defaults to the in-process hub (one node). */
   hub?: Hub;
   logger?: FastifyServerOptions['logger'];
+  /** Tests fix the captcha text so they can answer it. */
+  captchaText?: () => string;
 }
 
-export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls'>;
+export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir'>;
 
 /** The whole HTTP + /ws2 application on an already migrated database. Not listening yet. */
 export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<FastifyInstance> {
@@ -34,15 +41,21 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
 
   installErrorHandling(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: config.bodyLimitBytes } });
+  // Upload size is limited per enterprise inside the route; this is only the outer bound.
+  await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024 * 1024, files: 1 } });
 
   const users = new UserRepository(db);
   const auth = new AuthService({
+    db,
     enterprises: new EnterpriseRepository(db),
     users,
     sessions: new SessionRepository(db),
     loginRecords: new LoginRecordRepository(db),
+    throttle: new LoginThrottle(db),
+    captchas: new CaptchaService(db, deps.captchaText),
     hub,
   });
+  const files = new FileStore(db, config.filesDir);
 
   app.get('/api/health', async () => {
     try {
@@ -53,7 +66,7 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     }
     return ok({ status: 'ok', db: db.kind });
   });
-  registerAuthRoutes(app, auth);
+  registerRoutes(app, auth, allRoutes({ db, hub, auth, files }));
   registerWs2Gateway(app, { hub, auth, users, presence: new Presence(), log: app.log });
   await registerStatic(app, config);
 

@@ -10,6 +10,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   staticDir: string;
   remotesDir: string;
+  /** Uploaded files; shared storage (a network volume) when several nodes serve one database. */
+  filesDir: string;
   /** Manifest URL per remote, as served by `/config/remotes.json`. */
   remoteUrls: Record<RemoteName, string>;
   bodyLimitBytes: number;
@@ -51,6 +53,7 @@ const envSchema = z.object({
     z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must start with postgres:// or postgresql://' }),
   ),
   STATIC_DIR: optional(z.string()),
+  FILES_DIR: optional(z.string()),
   REMOTES_DIR: optional(z.string()),
   BODY_LIMIT_BYTES: optional(z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1024).max(512 * MIB_BYTES)),
   SEED_DEMO: optional(booleanText),
@@ -72,13 +75,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
   }
   const e = parsed.data as Record<string, unknown> & z.infer<typeof envSchema>;
   const abs = (p: string | undefined, fallback: string): string => path.resolve(repoRoot, p ?? fallback);
+  const dataDir = abs(e.DATA_DIR, '.data');
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, (e[remoteUrlVar(name)] as string | undefined) ?? `/remotes/${name}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '127.0.0.1',
-    dataDir: abs(e.DATA_DIR, '.data'),
+    dataDir,
+    filesDir: e.FILES_DIR ? abs(e.FILES_DIR, '') : path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
     staticDir: abs(e.STATIC_DIR, 'host/dist'),
     remotesDir: abs(e.REMOTES_DIR, 'remotes'),

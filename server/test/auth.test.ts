@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     it('refuses a wrong password with 2006 (HTTP 401)', async () => {
       const { status, body } = await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'dispatcher1', password: 'nope' });
       expect(status).toBe(401);
-      expect(body).toMatchObject({ code: ServerCode.WrongCredentials, data: null });
+      expect(body).toMatchObject({ code: ServerCode.WrongCredentials, data: { captchaRequired: false } });
     });
 
     it('answers an unknown account exactly like a wrong password', async () => {

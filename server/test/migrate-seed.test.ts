@@ -1,6 +1,6 @@
 import { Role } from '@ptt/contracts';
 import { hashPassword, verifyPassword } from '../src/auth/password';
-import { migrate } from '../src/db/migrate';
+import { loadMigrations, migrate } from '../src/db/migrate';
 import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID, seedDemo } from '../src/seed/demo';
 import { createTestDb, DB_KINDS, type TestDb } from './test-db';
 
@@ -11,9 +11,11 @@ describe.each(DB_KINDS)('migrations and seed on %s', (kind) => {
   it('applies every migration once; a second run changes nothing', async () => {
     const t = await createTestDb(kind, { migrate: false, seed: false });
     try {
-      expect(await migrate(t.db)).toEqual(['001_initial']);
+      const all = loadMigrations().map((m) => m.name);
+      expect(all.slice(0, 2)).toEqual(['001_initial', '002_management']);
+      expect(await migrate(t.db)).toEqual(all);
       expect(await migrate(t.db)).toEqual([]);
-      expect(await count(t, 'schema_migrations')).toBe(1);
+      expect(await count(t, 'schema_migrations')).toBe(all.length);
       for (const table of ['enterprises', 'users', 'channels', 'channel_members', 'devices', 'sessions', 'login_records', 'operation_logs']) {
         expect(await count(t, table)).toBe(0);
       }

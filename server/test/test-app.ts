@@ -29,7 +29,11 @@ export interface TestAppOptions {
   bodyLimitBytes?: number;
   testDb?: TestDb;
   hub?: Hub;
+  /** Fixed captcha text (default 'TEST'). */
+  captchaText?: string;
 }
+
+export const TEST_CAPTCHA = 'TEST';
 
 export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
   const testDb = opts.testDb ?? (await createTestDb(kind));
@@ -40,8 +44,8 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
     REMOTE_NAMES.map((n) => [n, opts.remoteUrls?.[n] ?? `/remotes/${n}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
   const app = await buildApp(
-    { bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024, staticDir, remotesDir, remoteUrls },
-    { db: testDb.db, ...(opts.hub ? { hub: opts.hub } : {}) },
+    { bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024, staticDir, remotesDir, remoteUrls, filesDir: path.join(scratch, 'files') },
+    { db: testDb.db, captchaText: () => opts.captchaText ?? TEST_CAPTCHA, ...(opts.hub ? { hub: opts.hub } : {}) },
   );
   const t: TestApp = {
     app,

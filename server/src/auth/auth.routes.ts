@@ -1,32 +1,66 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loginRequestSchema, type Session } from '@ptt/contracts';
-import { ok, type EnvelopeBody } from '../http/envelope';
-import type { AuthService } from './auth.service';
+import { captchaSchema, changePasswordSchema, loginRequestSchema, sessionSchema } from '@ptt/contracts';
+import { defineRoute, type RouteDef } from '../http/route';
+import type { ModuleDeps } from '../modules';
+import { bearerToken } from './bearer';
 
-/** `Authorization: Bearer <token>`; anything else counts as no token. */
-export function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}
-
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
-  app.post('/api/auth/login', async (req): Promise<EnvelopeBody<Session>> => {
-    const body = loginRequestSchema.parse(req.body);
-    const session = await auth.login(body, { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
-    return ok(session);
-  });
-
-  app.post('/api/auth/logout', async (req): Promise<EnvelopeBody<null>> => {
-    const session = await auth.authenticate(bearerToken(req));
-    await auth.logout(session);
-    return ok(null);
-  });
-
-  app.get('/api/auth/me', async (req): Promise<EnvelopeBody<Session>> => {
-    const token = bearerToken(req);
-    const session = await auth.authenticate(token);
-    return ok(auth.toSession(session, token ?? ''));
-  });
+export function authRoutes({ auth }: ModuleDeps): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/login',
+      summary: 'Log in with organisation id (optional), account and password; a captcha after repeated failures',
+      tag: 'auth',
+      auth: 'public',
+      body: loginRequestSchema,
+      response: sessionSchema,
+      handler({ body, req }) {
+        return auth.login(body, { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/auth/captcha',
+      summary: 'A new image captcha (SVG), valid for two minutes and one check',
+      tag: 'auth',
+      auth: 'public',
+      response: captchaSchema,
+      handler() {
+        return auth.captchas.create();
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/logout',
+      summary: 'End this session (its sockets close with 10000)',
+      tag: 'auth',
+      auth: 'session',
+      async handler({ caller }) {
+        await auth.logout(caller);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/auth/me',
+      summary: 'The session of this token',
+      tag: 'auth',
+      auth: 'session',
+      response: sessionSchema,
+      handler({ req, caller }) {
+        return auth.toSession(caller, bearerToken(req) ?? '');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/password',
+      summary: 'Change the own password: old, new, confirm and a captcha; other sessions end',
+      tag: 'auth',
+      auth: 'self.update',
+      body: changePasswordSchema,
+      async handler({ body, caller }) {
+        await auth.changePassword(caller, body);
+        return null;
+      },
+    }),
+  ];
 }

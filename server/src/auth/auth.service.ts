@@ -1,11 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ServerCode, topics, type LoginRequest, type Session } from '@ptt/contracts';
+import { OperationType, Platform, ServerCode, topics, type ChangePasswordRequest, type LoginRequest, type Session } from '@ptt/contracts';
+import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
+import { ruleError, type Caller } from '../http/caller';
+import { writeOperation } from '../records/operation-log';
 import type { Hub } from '../ws/hub';
-import { INTERNAL_TOPICS } from '../ws/hub';
+import { INTERNAL_TOPICS, REVOKE_REASONS, type RevokeReason } from '../ws/hub';
+import type { CaptchaService } from './captcha';
 import type { EnterpriseRepository } from './enterprise.repository';
 import type { LoginRecordRepository } from './login-record.repository';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { throttleKeys, type LoginThrottle } from './login-throttle';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { ActiveSession, SessionRepository } from './session.repository';
 import type { User, UserRepository } from './user.repository';
 
@@ -23,12 +28,20 @@ export interface ClientInfo {
 }
 
 export interface AuthServiceDeps {
+  db: Db;
   enterprises: EnterpriseRepository;
   users: UserRepository;
   sessions: SessionRepository;
   loginRecords: LoginRecordRepository;
+  throttle: LoginThrottle;
+  captchas: CaptchaService;
   hub: Hub;
   now?: () => Date;
+}
+
+/** Web consoles and handsets are separate: a new login ends the older session of the same class only. */
+function platformClass(platform: string): 'web' | 'device' {
+  return platform === Platform.Web ? 'web' : 'device';
 }
 
 export class AuthService {
@@ -38,25 +51,51 @@ export class AuthService {
     this.now = deps.now ?? (() => new Date());
   }
 
+  get captchas(): CaptchaService {
+    return this.deps.captchas;
+  }
+
   async login(req: LoginRequest, client: ClientInfo): Promise<Session> {
+    const keys = throttleKeys(req.entId, req.account, client.ip);
+    if (await this.deps.throttle.captchaRequired(keys)) {
+      if (!req.captchaId || !req.captcha) throw ruleError(ServerCode.ImageCodeNeeded, 'captchaNeeded', { captchaRequired: true });
+      if (!(await this.deps.captchas.verify(req.captchaId, req.captcha))) {
+        throw ruleError(ServerCode.ImageCodeWrong, 'captchaWrong', { captchaRequired: true });
+      }
+    }
     const user = await this.findLoginUser(req);
     // Always pay for one scrypt, so an unknown account answers as slowly as a wrong password.
     const passwordOk = await verifyPassword(req.password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !passwordOk) throw new AppError(ServerCode.WrongCredentials);
+    if (!user || !passwordOk) {
+      await this.deps.throttle.recordFailure(keys);
+      const captchaRequired = await this.deps.throttle.captchaRequired(keys);
+      throw new AppError(ServerCode.WrongCredentials, { captchaRequired });
+    }
     if (user.locked) throw new AppError(ServerCode.UserLocked);
     const ent = await this.deps.enterprises.findById(user.entId);
     if (!ent) throw new AppError(ServerCode.OrgInfoMissing);
     if (ent.validUntil.getTime() < this.now().getTime()) throw new AppError(ServerCode.OrgExpired);
+    await this.deps.throttle.clearAccount(keys);
 
+    const platform = req.platform ?? Platform.Web;
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const tokenHash = hashToken(token);
     const clientId = randomUUID();
-    await this.deps.sessions.create({ tokenHash: hashToken(token), userId: user.id, entId: ent.id, clientId });
-    await this.deps.loginRecords.add({
-      entId: ent.id,
-      userId: user.id,
-      ip: client.ip,
-      device: client.userAgent ? client.userAgent.slice(0, MAX_DEVICE_CHARS) : null,
-    });
+    // The older session of the same class ends with 10001 on its socket ("logged in elsewhere").
+    await this.endUserSessions(user.id, REVOKE_REASONS.loginElsewhere, { platformClass: platformClass(platform) });
+    await this.deps.sessions.create({ tokenHash, userId: user.id, entId: ent.id, clientId, platform });
+    await this.deps.loginRecords.add(
+      {
+        entId: ent.id,
+        userId: user.id,
+        ip: client.ip,
+        device: client.userAgent ? client.userAgent.slice(0, MAX_DEVICE_CHARS) : null,
+        platform,
+        lng: req.lng ?? null,
+        lat: req.lat ?? null,
+      },
+      this.now(),
+    );
     await this.deps.hub.publish(topics.entListen(ent.id), 'Login', {
       uid: user.id,
       account: user.account,
@@ -89,7 +128,7 @@ export class AuthService {
     return matches[0] ?? null;
   }
 
-  /** The active session for a token, or null (unknown, revoked or malformed). */
+  /** The active session for a token, or null (unknown, revoked, locked user or malformed). */
   async findSession(token: string | undefined | null): Promise<ActiveSession | null> {
     if (!token || token.length > 512) return null;
     return this.deps.sessions.findActive(hashToken(token));
@@ -104,15 +143,52 @@ export class AuthService {
   }
 
   async logout(session: ActiveSession): Promise<void> {
-    const revoked = await this.deps.sessions.revoke(session.tokenHash);
+    const revoked = await this.deps.sessions.revoke(session.tokenHash, REVOKE_REASONS.logout);
     if (!revoked) return;
-    await this.deps.hub.publish(INTERNAL_TOPICS.sessionRevoked, 'SessionRevoked', { tokenHash: session.tokenHash });
+    await this.deps.hub.publish(INTERNAL_TOPICS.sessionRevoked, 'SessionRevoked', {
+      tokenHash: session.tokenHash,
+      reason: REVOKE_REASONS.logout,
+    });
     await this.deps.hub.publish(topics.entListen(session.entId), 'Logout', {
       uid: session.userId,
       account: session.account,
       nickname: session.nickname,
       status: 'offline',
     });
+  }
+
+  /**
+   * Ends a user's sessions and closes their sockets: 10001 for a newer login, 10000 with reason
+   * 'accountChanged' when an admin locked, deleted or reset the account.
+   */
+  async endUserSessions(
+    userId: number,
+    reason: RevokeReason,
+    opts: { platformClass?: 'web' | 'device'; except?: string } = {},
+  ): Promise<void> {
+    const hashes = await this.deps.sessions.revokeForUser(userId, reason, opts);
+    for (const tokenHash of hashes) {
+      await this.deps.hub.publish(INTERNAL_TOPICS.sessionRevoked, 'SessionRevoked', { tokenHash, reason });
+    }
+  }
+
+  /** Old password, new twice, and a captcha; other sessions of the user end, this one stays. */
+  async changePassword(caller: Caller, req: ChangePasswordRequest): Promise<void> {
+    if (!(await this.deps.captchas.verify(req.captchaId, req.captcha))) throw ruleError(ServerCode.ImageCodeWrong, 'captchaWrong');
+    const user = await this.deps.users.findById(caller.entId, caller.userId);
+    if (!user || !(await verifyPassword(req.oldPassword, user.passwordHash))) {
+      throw ruleError(ServerCode.WrongCredentials, 'oldPasswordWrong');
+    }
+    const hash = await hashPassword(req.newPassword);
+    await this.deps.db.transaction(async (tx) => {
+      await tx.query('update users set password_hash = $1, updated_at = now() where id = $2 and ent_id = $3', [
+        hash,
+        caller.userId,
+        caller.entId,
+      ]);
+      await writeOperation(tx, caller, OperationType.UserPasswordChange, { userId: caller.userId });
+    });
+    await this.endUserSessions(caller.userId, REVOKE_REASONS.accountChanged, { except: caller.tokenHash });
   }
 
   toSession(s: ActiveSession, token: string): Session {

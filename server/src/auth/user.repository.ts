@@ -24,6 +24,11 @@ export class UserRepository {
     return r.rows[0] ?? null;
   }
 
+  async findById(entId: number, id: number): Promise<User | null> {
+    const r = await this.db.query<User>(`select ${USER_COLUMNS} from users where ent_id = $1 and id = $2`, [entId, id]);
+    return r.rows[0] ?? null;
+  }
+
   /** Every enterprise's user with this account (login without an organisation id). */
   async findAllByAccount(account: string, limit = 2): Promise<User[]> {
     const r = await this.db.query<User>(`select ${USER_COLUMNS} from users where account = $1 order by id limit $2`, [

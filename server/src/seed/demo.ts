@@ -17,7 +17,8 @@ interface SeedEnterprise {
   id: number;
   name: string;
   users: SeedUser[];
-  /** Channel name -> member accounts (dispatchers are added to every channel). */
+  /** Channel name -> member accounts (dispatchers are added to every channel). The first one is the
+   *  enterprise channel, which holds everyone. */
   channels: Record<string, string[]>;
 }
 
@@ -92,25 +93,27 @@ async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: nu
     ids.set(u.account, r.rows[0]!.id);
   }
   const dispatchers = ent.users.filter((u) => u.role === Role.Dispatcher);
-  for (const [name, accounts] of Object.entries(ent.channels)) {
-    const r = await tx.query<{ id: number }>('insert into channels (ent_id, name) values ($1, $2) returning id', [
-      ent.id,
-      name,
-    ]);
+  const firstDispatcher = dispatchers[0] ? ids.get(dispatchers[0].account)! : null;
+  await tx.query('update users set dispatcher_id = $1 where ent_id = $2 and role = $3', [firstDispatcher, ent.id, Role.User]);
+  for (const [index, [name, accounts]] of Object.entries(ent.channels).entries()) {
+    const r = await tx.query<{ id: number }>(
+      'insert into channels (ent_id, name, is_enterprise) values ($1, $2, $3) returning id',
+      [ent.id, name, index === 0],
+    );
     const channelId = r.rows[0]!.id;
     const people = [...dispatchers.map((d) => d.account), ...accounts];
     for (const account of people) {
       const u = ent.users.find((x) => x.account === account)!;
       const isDispatcher = u.role === Role.Dispatcher;
-      await tx.query('insert into channel_members (channel_id, user_id, role, level) values ($1, $2, $3, $4)', [
+      await tx.query('insert into channel_members (channel_id, ent_id, user_id, role, level) values ($1, $2, $3, $4, $5)', [
         channelId,
+        ent.id,
         ids.get(account)!,
         isDispatcher ? Role.Dispatcher : Role.User,
         isDispatcher ? 1 : 0,
       ]);
     }
   }
-  const firstDispatcher = dispatchers[0] ? ids.get(dispatchers[0].account)! : null;
   const handsetUsers = ent.users.filter((u) => u.role === Role.User);
   for (const [i, u] of handsetUsers.entries()) {
     const n = deviceBase + i + 1;

@@ -19,6 +19,15 @@ export const INTERNAL_TOPICS = {
   sessionRevoked: 'sys/internal/session-revoked',
 } as const;
 
+/** Why a session ended; travels on `sessionRevoked` and in the socket's last frame. */
+export const REVOKE_REASONS = {
+  logout: 'logout',
+  loginElsewhere: 'loginElsewhere',
+  /** Locked, deleted, role or password changed: 'account information changed, log in again'. */
+  accountChanged: 'accountChanged',
+} as const;
+export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
+
 export class InProcessHub implements Hub {
   private readonly listeners = new Map<string, Set<FrameListener>>();
 

@@ -3,6 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import {
   AUTH_FAILED_KIND,
   AUTH_TOPIC,
+  LOGGED_IN_ELSEWHERE_KIND,
   HeartbeatEvent,
   HeartbeatMethod,
   PING_TOPIC,
@@ -21,7 +22,7 @@ import {
 import type { AuthService } from '../auth/auth.service';
 import type { ActiveSession } from '../auth/session.repository';
 import type { UserRepository } from '../auth/user.repository';
-import { INTERNAL_TOPICS, type Hub } from './hub';
+import { INTERNAL_TOPICS, REVOKE_REASONS, type Hub } from './hub';
 import type { Presence } from './presence';
 
 // A client that stops reading must not make the server buffer without bound.
@@ -100,9 +101,15 @@ class Ws2Connection {
     for (const data of early) this.handle(data);
   }
 
-  /** Ends the connection because its session was revoked (logout). */
-  revoke(): void {
-    this.send({ code: ServerCode.AuthorizationFailed, topic: AUTH_TOPIC, data: null, t: AUTH_FAILED_KIND });
+  /** Ends the connection because its session was revoked: logout, lock, delete (10000) or a newer
+   *  login of the same account (10001). */
+  revoke(elsewhere: boolean, reason: string | null): void {
+    if (elsewhere) {
+      this.send({ code: ServerCode.LoggedInElsewhere, topic: AUTH_TOPIC, data: { reason }, t: LOGGED_IN_ELSEWHERE_KIND });
+      this.socket.close(WS_CLOSE.LoggedInElsewhere, LOGGED_IN_ELSEWHERE_KIND);
+      return;
+    }
+    this.send({ code: ServerCode.AuthorizationFailed, topic: AUTH_TOPIC, data: { reason }, t: AUTH_FAILED_KIND });
     this.socket.close(WS_CLOSE.AuthFailed, AUTH_FAILED_KIND);
   }
 
@@ -197,9 +204,11 @@ export function registerWs2Gateway(app: FastifyInstance, deps: Ws2GatewayDeps): 
   const sessionsByToken = new Map<string, Set<Ws2Connection>>();
 
   const stopRevocations = deps.hub.subscribe(INTERNAL_TOPICS.sessionRevoked, (frame) => {
-    const tokenHash = (frame.data as { tokenHash?: unknown } | null)?.tokenHash;
+    const data = frame.data as { tokenHash?: unknown; reason?: unknown } | null;
+    const tokenHash = data?.tokenHash;
     if (typeof tokenHash !== 'string') return;
-    for (const conn of [...(sessionsByToken.get(tokenHash) ?? [])]) conn.revoke();
+    const reason = typeof data?.reason === 'string' ? data.reason : null;
+    for (const conn of [...(sessionsByToken.get(tokenHash) ?? [])]) conn.revoke(reason === REVOKE_REASONS.loginElsewhere, reason);
   });
   app.addHook('onClose', (_app, done) => {
     stopRevocations();

@@ -1,6 +1,7 @@
 import { CLIENT_ERROR_KEYS } from './api';
 import { SERVER_CODES } from './codes';
 import { LOGIN_ALERT_KEYS } from './login-alerts';
+import { RULE_KEYS } from './rules';
 
 /** Messages the contracts' zod schemas report; UIs translate them. */
 export const VALIDATION_KEYS = [
@@ -18,6 +19,33 @@ export const VALIDATION_KEYS = [
   'validation.pressTimePositive',
   'validation.pttMaxDurationRequired',
   'validation.pttMaxDurationPositive',
+  'validation.nicknameRequired',
+  'validation.nicknameTooLong',
+  'validation.nicknameIllegal',
+  'validation.specialString',
+  'validation.passwordInvalid',
+  'validation.passwordMismatch',
+  'validation.passwordSameAsOld',
+  'validation.captchaRequired',
+  'validation.accountInvalid',
+  'validation.roleInvalid',
+  'validation.tagInvalid',
+  'validation.tooManyTags',
+  'validation.remarkTooLong',
+  'validation.channelNameRequired',
+  'validation.channelNameTooLong',
+  'validation.channelNameIllegal',
+  'validation.levelInvalid',
+  'validation.deviceNameRequired',
+  'validation.deviceNameTooLong',
+  'validation.imeiInvalid',
+  'validation.macInvalid',
+  'validation.uidRequired',
+  'validation.deviceRequired',
+  'validation.userRequired',
+  'validation.quotaInvalid',
+  'validation.dateInvalid',
+  'validation.coordinateInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -27,4 +55,5 @@ export const CONTRACT_I18N_KEYS: readonly string[] = [
   ...Object.values(LOGIN_ALERT_KEYS),
   ...Object.values(CLIENT_ERROR_KEYS),
   ...VALIDATION_KEYS,
+  ...RULE_KEYS,
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './enums';
+import { platformSchema, roleSchema } from './enums';
 import { idSchema } from './ids';
 
 /** What the client keeps under the `user` storage key after login (spec: id, ent.id, auth_token, client_id). */
@@ -34,6 +34,13 @@ export const loginRequestSchema = z.object({
     .string({ error: 'validation.passwordRequired' })
     .min(1, { error: 'validation.passwordRequired' })
     .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }),
+  /** Required after repeated failures (server answers 2005 and the client fetches a captcha). */
+  captchaId: z.string().max(64).optional(),
+  captcha: z.string().trim().max(16).optional(),
+  /** Handsets say which platform they are and may send where they are; the console omits both. */
+  platform: platformSchema.optional(),
+  lng: z.number().min(-180).max(180).optional(),
+  lat: z.number().min(-90).max(90).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,0 +1,36 @@
+import type { Db } from './db/db';
+import type { AuthService } from './auth/auth.service';
+import { authRoutes } from './auth/auth.routes';
+import { channelRoutes } from './channels/channel.routes';
+import { deviceRoutes } from './devices/device.routes';
+import { enterpriseRoutes } from './enterprise/enterprise.routes';
+import { fileRoutes } from './files/file.routes';
+import type { FileStore } from './files/file-store';
+import type { RouteDef } from './http/route';
+import { recordRoutes } from './records/record.routes';
+import { userRoutes } from './users/user.routes';
+import type { Hub } from './ws/hub';
+
+/** What a feature module gets to build its routes. */
+export interface ModuleDeps {
+  db: Db;
+  hub: Hub;
+  auth: AuthService;
+  files: FileStore;
+}
+
+/**
+ * Every REST route of the server. The same list feeds Fastify, the OpenAPI document and the
+ * tests that walk every endpoint (permissions, bad input).
+ */
+export function allRoutes(deps: ModuleDeps): RouteDef[] {
+  return [
+    ...authRoutes(deps),
+    ...enterpriseRoutes(deps),
+    ...userRoutes(deps),
+    ...channelRoutes(deps),
+    ...deviceRoutes(deps),
+    ...fileRoutes(deps),
+    ...recordRoutes(deps),
+  ];
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 200;
+export const SEARCH_MAX_LENGTH = 64;
+
+// Query strings arrive as text: numbers are coerced, an empty value means "not given".
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const pageParam = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1));
+export const sizeParam = z.preprocess(
+  blankToUndefined,
+  z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+);
+export const orderParam = z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('asc'));
+export const searchParam = z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional());
+export const boolParam = z.preprocess(
+  blankToUndefined,
+  z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+);
+export const intParam = z.preprocess(blankToUndefined, z.coerce.number().int().optional());
+export const idParam = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
+
+/**
+ * `?page&size&sort&order&q`: page is 1-based; `sort` is one of the list's own columns; `q` searches
+ * the list's text columns (case-insensitive, contains).
+ */
+export function listQuerySchema<S extends readonly [string, ...string[]]>(sortable: S, defaultSort: S[number]) {
+  return z.object({
+    page: pageParam,
+    size: sizeParam,
+    sort: z.preprocess(blankToUndefined, z.enum(sortable).default(defaultSort as never)),
+    order: orderParam,
+    q: searchParam,
+  });
+}
+
+/** Path parameter `:id`. */
+export const idPathSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -1,0 +1,56 @@
+import { Role } from './enums';
+
+// The role-by-action matrix (docs/permissions.md is generated from it). The server enforces it in
+// its services; UIs read it only to hide what would be refused anyway.
+
+const ALL = [Role.User, Role.Dispatcher, Role.Admin, Role.SuperAdmin] as const;
+const STAFF = [Role.Dispatcher, Role.Admin, Role.SuperAdmin] as const;
+const MANAGERS = [Role.Admin, Role.SuperAdmin] as const;
+const SUPER = [Role.SuperAdmin] as const;
+
+export const PERMISSIONS = {
+  'enterprise.read': ALL,
+  'enterprise.update': SUPER,
+  'user.read': STAFF,
+  'user.create': MANAGERS,
+  'user.update': MANAGERS,
+  'user.delete': MANAGERS,
+  'user.lock': MANAGERS,
+  'user.resetPassword': MANAGERS,
+  'user.tag': MANAGERS,
+  'user.blacklist': MANAGERS,
+  'user.import': MANAGERS,
+  'user.export': MANAGERS,
+  /** Create, change, lock or delete accounts with the admin or super admin role. */
+  'user.manageAdmins': SUPER,
+  /** The caller's own nickname, avatar, password, blacklist and login records. */
+  'self.update': ALL,
+  /** Members read only the channels they belong to; staff read every channel. */
+  'channel.read': ALL,
+  'channel.create': MANAGERS,
+  'channel.update': MANAGERS,
+  'channel.suspend': STAFF,
+  'channel.disband': MANAGERS,
+  'channel.delete': SUPER,
+  'channel.members.manage': STAFF,
+  'channel.import': MANAGERS,
+  'channel.export': MANAGERS,
+  'device.read': STAFF,
+  'device.create': MANAGERS,
+  'device.update': MANAGERS,
+  'device.delete': SUPER,
+  'device.activate': MANAGERS,
+  'device.batchActivate': SUPER,
+  'device.assign': MANAGERS,
+  'file.upload': ALL,
+  'file.read': ALL,
+  'record.login.read': MANAGERS,
+  'record.operation.read': MANAGERS,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+export function can(role: number, action: Action): boolean {
+  return (PERMISSIONS[action] as readonly number[]).includes(role);
+}

@@ -1,0 +1,2 @@
+// Filled in by the channels module (issue 3).
+export {};

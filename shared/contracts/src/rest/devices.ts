@@ -1,0 +1,2 @@
+// Filled in by the devices module (issue 3).
+export {};

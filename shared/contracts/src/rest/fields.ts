@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ACCOUNT_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../session';
+
+// Field rules of spec section 5. The spec leaves length bounds open; ours are in docs/decisions.md.
+
+export const NICKNAME_MAX_LENGTH = 32;
+export const CHANNEL_NAME_MAX_LENGTH = 32;
+export const DEVICE_NAME_MAX_LENGTH = 32;
+export const TAG_MAX_LENGTH = 20;
+export const TAGS_MAX = 10;
+export const REMARK_MAX_LENGTH = 100;
+export const PASSWORD_MIN_LENGTH = 6;
+export const LEVEL_MAX = 9;
+
+// Letters and digits of any script, combining marks, space and a few punctuation marks people use
+// in names. Anything else (markup, quotes, control characters, emoji) is "illegal".
+const NAME_CHARS = /^[\p{L}\p{N}\p{M} _\-.()·']+$/u;
+// Markup and control characters: what "Do not enter a special string" refuses in free text.
+const SPECIAL = /[<>{}\\`$\p{Cc}]/u;
+const ACCOUNT_CHARS = /^[A-Za-z0-9_.@-]+$/;
+
+export const nicknameSchema = z
+  .string({ error: 'validation.nicknameRequired' })
+  .trim()
+  .min(1, { error: 'validation.nicknameRequired' })
+  .max(NICKNAME_MAX_LENGTH, { error: 'validation.nicknameTooLong' })
+  .regex(NAME_CHARS, { error: 'validation.nicknameIllegal' });
+
+export const accountSchema = z
+  .string({ error: 'validation.accountRequired' })
+  .trim()
+  .min(1, { error: 'validation.accountRequired' })
+  .max(ACCOUNT_MAX_LENGTH, { error: 'validation.accountTooLong' })
+  .regex(ACCOUNT_CHARS, { error: 'validation.accountInvalid' });
+
+/** A password being set (login accepts any existing password). Never trimmed. */
+export const newPasswordSchema = z
+  .string({ error: 'validation.passwordInvalid' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordInvalid' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' });
+
+export const channelNameSchema = z
+  .string({ error: 'validation.channelNameRequired' })
+  .trim()
+  .min(1, { error: 'validation.channelNameRequired' })
+  .max(CHANNEL_NAME_MAX_LENGTH, { error: 'validation.channelNameTooLong' })
+  .regex(NAME_CHARS, { error: 'validation.channelNameIllegal' });
+
+export const deviceNameSchema = z
+  .string({ error: 'validation.deviceNameRequired' })
+  .trim()
+  .min(1, { error: 'validation.deviceNameRequired' })
+  .max(DEVICE_NAME_MAX_LENGTH, { error: 'validation.deviceNameTooLong' })
+  .refine((v) => !SPECIAL.test(v), { error: 'validation.specialString' });
+
+export const tagSchema = z
+  .string({ error: 'validation.tagInvalid' })
+  .trim()
+  .min(1, { error: 'validation.tagInvalid' })
+  .max(TAG_MAX_LENGTH, { error: 'validation.tagInvalid' })
+  .regex(NAME_CHARS, { error: 'validation.tagInvalid' });
+
+export const tagsSchema = z.array(tagSchema).max(TAGS_MAX, { error: 'validation.tooManyTags' });
+
+export const remarkSchema = z
+  .string({ error: 'validation.remarkTooLong' })
+  .trim()
+  .max(REMARK_MAX_LENGTH, { error: 'validation.remarkTooLong' })
+  .refine((v) => !SPECIAL.test(v), { error: 'validation.specialString' });
+
+export const levelSchema = z.number({ error: 'validation.levelInvalid' }).int({ error: 'validation.levelInvalid' }).min(0, { error: 'validation.levelInvalid' }).max(LEVEL_MAX, { error: 'validation.levelInvalid' });
+
+/** 15 digits (IMEI; the Luhn digit is not enforced because test handsets often break it). */
+export const imeiSchema = z.string({ error: 'validation.imeiInvalid' }).trim().regex(/^\d{15}$/, { error: 'validation.imeiInvalid' });
+
+/** Six hex pairs separated by ':' or '-', stored upper-case with ':'. */
+export const macSchema = z
+  .string({ error: 'validation.macInvalid' })
+  .trim()
+  .regex(/^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$/, { error: 'validation.macInvalid' })
+  .transform((v) => v.toUpperCase().replace(/-/g, ':'));
+
+export const uidSchema = z.number({ error: 'validation.uidRequired' }).int({ error: 'validation.uidRequired' }).positive({ error: 'validation.uidRequired' }).max(2_147_483_647, { error: 'validation.uidRequired' });
+
+export const longitudeSchema = z.number({ error: 'validation.coordinateInvalid' }).min(-180, { error: 'validation.coordinateInvalid' }).max(180, { error: 'validation.coordinateInvalid' });
+export const latitudeSchema = z.number({ error: 'validation.coordinateInvalid' }).min(-90, { error: 'validation.coordinateInvalid' }).max(90, { error: 'validation.coordinateInvalid' });
+
+/** Timestamps travel as ISO-8601 text. */
+export const isoDateSchema = z.iso.datetime({ offset: true, error: 'validation.dateInvalid' });

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { roleSchema } from '../enums';
+import { idSchema } from '../ids';
+import { boolParam, idParam, intParam, listQuerySchema } from '../list';
+import {
+  accountSchema,
+  newPasswordSchema,
+  nicknameSchema,
+  remarkSchema,
+  tagSchema,
+  tagsSchema,
+  uidSchema,
+} from './fields';
+
+const roleInput = z.union([z.literal(0), z.literal(1), z.literal(50), z.literal(99)], { error: 'validation.roleInvalid' });
+
+export const userSummarySchema = z.object({
+  id: idSchema,
+  account: z.string(),
+  nickname: z.string(),
+  role: roleSchema,
+  locked: z.boolean(),
+  /** File id of the avatar image (GET /api/files/{id}), or null. */
+  avatar: z.string().nullable(),
+  dispatcherId: idSchema.nullable(),
+  dispatcherNickname: z.string().nullable(),
+  channelRemark: z.string().nullable(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const userDetailSchema = userSummarySchema.extend({
+  channels: z.array(z.object({ id: idSchema, name: z.string() })),
+  devices: z.array(z.object({ id: idSchema, name: z.string(), imei: z.string().nullable(), platform: z.string() })),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+export const USER_SORTS = ['id', 'account', 'nickname', 'role', 'createdAt'] as const;
+export const userListQuerySchema = listQuerySchema(USER_SORTS, 'id').extend({
+  role: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(roleInput).optional()),
+  locked: boolParam,
+  tag: z.preprocess((v) => (v === '' ? undefined : v), tagSchema.optional()),
+  channelId: idParam,
+  dispatcherId: idParam,
+  /** true: only accounts without a device; false: only accounts with one. */
+  noDevice: boolParam,
+  createdAfter: intParam,
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const createUserSchema = z.object({
+  account: accountSchema,
+  nickname: nicknameSchema,
+  password: newPasswordSchema,
+  role: roleInput.default(0),
+  dispatcherId: uidSchema.nullable().optional(),
+  channelRemark: remarkSchema.nullable().optional(),
+  tags: tagsSchema.optional(),
+  channelIds: z.array(idSchema).max(200).optional(),
+});
+export type CreateUserRequest = z.input<typeof createUserSchema>;
+
+export const updateUserSchema = z
+  .object({
+    nickname: nicknameSchema,
+    role: roleInput,
+    dispatcherId: uidSchema.nullable(),
+    channelRemark: remarkSchema.nullable(),
+  })
+  .partial();
+export type UpdateUserRequest = z.input<typeof updateUserSchema>;
+
+export const resetPasswordSchema = z.object({ password: newPasswordSchema });
+export const setTagsSchema = z.object({ tags: tagsSchema });
+export const blacklistAddSchema = z.object({ userId: uidSchema });
+export const blacklistEntrySchema = z.object({
+  userId: idSchema,
+  account: z.string(),
+  nickname: z.string(),
+  createdAt: z.string(),
+});
+
+/** The caller's own nickname (spec section 5 messages). */
+export const updateMeSchema = z.object({ nickname: nicknameSchema });
+
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(128),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: 'validation.passwordMismatch' }),
+    captchaId: z.string({ error: 'validation.captchaRequired' }).min(1, { error: 'validation.captchaRequired' }).max(64),
+    captcha: z.string({ error: 'validation.captchaRequired' }).trim().min(1, { error: 'validation.captchaRequired' }).max(16),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordMismatch' })
+  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], error: 'validation.passwordSameAsOld' });
+export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
+
+export const captchaSchema = z.object({
+  id: z.string(),
+  /** An SVG image of the code. */
+  svg: z.string(),
+  expiresAt: z.string(),
+});
+export type Captcha = z.infer<typeof captchaSchema>;
+
+/** One row's problems in a spreadsheet import (row numbers as Excel shows them). */
+export const importRowErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export const importResultSchema = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

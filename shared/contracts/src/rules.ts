@@ -1,0 +1,37 @@
+// Business-rule refusals. The server answers with the code and puts the key in `data.reason` and
+// the English text (the spec's wording where it has one) in `msg`; UIs translate the key.
+
+export const RULES = {
+  insufficientPermissions: 'Insufficient permissions',
+  dispatcherNotLockable: 'Dispatcher is not allowed to lock or delete',
+  dispatcherCannotDelete: 'Dispatcher cannot delete',
+  dispatcherRequired: 'at least one dispatcher needed',
+  cannotChangeSelf: 'You cannot do this to your own account',
+  memberAlreadyExists: 'member already exists',
+  userAlreadyOnChannel: 'user already on the channel',
+  accountExists: 'The account already exists',
+  channelNameExists: 'The channel name already exists',
+  enterpriseChannelNotDeletable: 'The enterprise channel cannot be deleted',
+  channelDisbanded: 'The channel has been disbanded',
+  deviceExists: 'Device already exists',
+  deviceAlreadyActivated: 'The device has already been activated',
+  deviceNotActivated: 'The device has not been activated yet',
+  deviceHasAccount: 'The device already has an account',
+  deviceHasNoAccount: 'The device has no account',
+  accountBoundToOtherDevice: 'The account is already bound to another device',
+  deviceDisabled: 'The device is disabled',
+  fileTooLarge: 'The file is too large',
+  fileTypeNotAllowed: 'This type of file is not allowed',
+  memberQuotaExceeded: 'The member quota of the organisation is used up',
+  channelQuotaExceeded: 'The channel quota of the organisation is used up',
+  captchaNeeded: 'Please enter the captcha',
+  captchaWrong: 'The captcha is wrong or has expired',
+  oldPasswordWrong: 'The old password is wrong',
+  alreadyBlacklisted: 'The user is already on the blacklist',
+  notFound: 'Not found',
+} as const;
+
+export type RuleKey = keyof typeof RULES;
+export type RuleI18nKey = `rule.${RuleKey}`;
+
+export const RULE_KEYS: readonly RuleI18nKey[] = (Object.keys(RULES) as RuleKey[]).map((k) => `rule.${k}` as const);
