@@ -88,3 +88,40 @@ export async function loginAs(app: FastifyInstance, account: string, entId: numb
   if (body.code !== 0 || !body.data) throw new Error(`login of ${account}@${entId} failed: ${JSON.stringify(body)}`);
   return body.data;
 }
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+}
+
+/** One REST call through Fastify's inject with a Bearer token (or none). */
+export async function api<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+): Promise<ApiAnswer<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return { status: res.statusCode, body: res.json<Envelope<T>>() };
+}
+
+/** Number of operation records of a type (optionally since an id) in an enterprise. */
+export async function countOperations(db: Db, entId: number, type: number, sinceId = 0): Promise<number> {
+  const r = await db.query<{ n: number }>('select count(*)::int as n from operation_logs where ent_id = $1 and type = $2 and id > $3', [
+    entId,
+    type,
+    sinceId,
+  ]);
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function lastOperationId(db: Db): Promise<number> {
+  const r = await db.query<{ id: number | null }>('select max(id) as id from operation_logs');
+  return r.rows[0]?.id ?? 0;
+}

@@ -37,7 +37,7 @@ export class SessionRepository {
          from sessions s
          join users u on u.id = s.user_id and u.ent_id = s.ent_id
          join enterprises e on e.id = s.ent_id
-        where s.token_hash = $1 and s.revoked_at is null and not u.locked`,
+        where s.token_hash = $1 and s.revoked_at is null and not u.locked and e.valid_until > now()`,
       [tokenHash],
     );
     return r.rows[0] ?? null;

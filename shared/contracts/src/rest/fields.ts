@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../session';
 
-// Field rules of spec section 5. The spec leaves length bounds open; ours are in docs/decisions.md.
+// Field rules of spec section 5. Each field stops at its first failed rule (`abort`), so it reports
+// one message: required, then too long, then illegal. The spec leaves length bounds open; ours are in docs/decisions.md.
 
 export const NICKNAME_MAX_LENGTH = 32;
 export const CHANNEL_NAME_MAX_LENGTH = 32;
@@ -22,53 +23,53 @@ const ACCOUNT_CHARS = /^[A-Za-z0-9_.@-]+$/;
 export const nicknameSchema = z
   .string({ error: 'validation.nicknameRequired' })
   .trim()
-  .min(1, { error: 'validation.nicknameRequired' })
-  .max(NICKNAME_MAX_LENGTH, { error: 'validation.nicknameTooLong' })
+  .min(1, { error: 'validation.nicknameRequired', abort: true })
+  .max(NICKNAME_MAX_LENGTH, { error: 'validation.nicknameTooLong', abort: true })
   .regex(NAME_CHARS, { error: 'validation.nicknameIllegal' });
 
 export const accountSchema = z
   .string({ error: 'validation.accountRequired' })
   .trim()
-  .min(1, { error: 'validation.accountRequired' })
-  .max(ACCOUNT_MAX_LENGTH, { error: 'validation.accountTooLong' })
+  .min(1, { error: 'validation.accountRequired', abort: true })
+  .max(ACCOUNT_MAX_LENGTH, { error: 'validation.accountTooLong', abort: true })
   .regex(ACCOUNT_CHARS, { error: 'validation.accountInvalid' });
 
 /** A password being set (login accepts any existing password). Never trimmed. */
 export const newPasswordSchema = z
   .string({ error: 'validation.passwordInvalid' })
-  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordInvalid' })
-  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' });
+  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordInvalid', abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong', abort: true });
 
 export const channelNameSchema = z
   .string({ error: 'validation.channelNameRequired' })
   .trim()
-  .min(1, { error: 'validation.channelNameRequired' })
-  .max(CHANNEL_NAME_MAX_LENGTH, { error: 'validation.channelNameTooLong' })
+  .min(1, { error: 'validation.channelNameRequired', abort: true })
+  .max(CHANNEL_NAME_MAX_LENGTH, { error: 'validation.channelNameTooLong', abort: true })
   .regex(NAME_CHARS, { error: 'validation.channelNameIllegal' });
 
 export const deviceNameSchema = z
   .string({ error: 'validation.deviceNameRequired' })
   .trim()
-  .min(1, { error: 'validation.deviceNameRequired' })
-  .max(DEVICE_NAME_MAX_LENGTH, { error: 'validation.deviceNameTooLong' })
+  .min(1, { error: 'validation.deviceNameRequired', abort: true })
+  .max(DEVICE_NAME_MAX_LENGTH, { error: 'validation.deviceNameTooLong', abort: true })
   .refine((v) => !SPECIAL.test(v), { error: 'validation.specialString' });
 
 export const tagSchema = z
   .string({ error: 'validation.tagInvalid' })
   .trim()
-  .min(1, { error: 'validation.tagInvalid' })
-  .max(TAG_MAX_LENGTH, { error: 'validation.tagInvalid' })
+  .min(1, { error: 'validation.tagInvalid', abort: true })
+  .max(TAG_MAX_LENGTH, { error: 'validation.tagInvalid', abort: true })
   .regex(NAME_CHARS, { error: 'validation.tagInvalid' });
 
-export const tagsSchema = z.array(tagSchema).max(TAGS_MAX, { error: 'validation.tooManyTags' });
+export const tagsSchema = z.array(tagSchema).max(TAGS_MAX, { error: 'validation.tooManyTags', abort: true });
 
 export const remarkSchema = z
   .string({ error: 'validation.remarkTooLong' })
   .trim()
-  .max(REMARK_MAX_LENGTH, { error: 'validation.remarkTooLong' })
+  .max(REMARK_MAX_LENGTH, { error: 'validation.remarkTooLong', abort: true })
   .refine((v) => !SPECIAL.test(v), { error: 'validation.specialString' });
 
-export const levelSchema = z.number({ error: 'validation.levelInvalid' }).int({ error: 'validation.levelInvalid' }).min(0, { error: 'validation.levelInvalid' }).max(LEVEL_MAX, { error: 'validation.levelInvalid' });
+export const levelSchema = z.number({ error: 'validation.levelInvalid' }).int({ error: 'validation.levelInvalid' }).min(0, { error: 'validation.levelInvalid', abort: true }).max(LEVEL_MAX, { error: 'validation.levelInvalid', abort: true });
 
 /** 15 digits (IMEI; the Luhn digit is not enforced because test handsets often break it). */
 export const imeiSchema = z.string({ error: 'validation.imeiInvalid' }).trim().regex(/^\d{15}$/, { error: 'validation.imeiInvalid' });
@@ -80,10 +81,10 @@ export const macSchema = z
   .regex(/^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$/, { error: 'validation.macInvalid' })
   .transform((v) => v.toUpperCase().replace(/-/g, ':'));
 
-export const uidSchema = z.number({ error: 'validation.uidRequired' }).int({ error: 'validation.uidRequired' }).positive({ error: 'validation.uidRequired' }).max(2_147_483_647, { error: 'validation.uidRequired' });
+export const uidSchema = z.number({ error: 'validation.uidRequired' }).int({ error: 'validation.uidRequired' }).positive({ error: 'validation.uidRequired' }).max(2_147_483_647, { error: 'validation.uidRequired', abort: true });
 
-export const longitudeSchema = z.number({ error: 'validation.coordinateInvalid' }).min(-180, { error: 'validation.coordinateInvalid' }).max(180, { error: 'validation.coordinateInvalid' });
-export const latitudeSchema = z.number({ error: 'validation.coordinateInvalid' }).min(-90, { error: 'validation.coordinateInvalid' }).max(90, { error: 'validation.coordinateInvalid' });
+export const longitudeSchema = z.number({ error: 'validation.coordinateInvalid' }).min(-180, { error: 'validation.coordinateInvalid' }).max(180, { error: 'validation.coordinateInvalid', abort: true });
+export const latitudeSchema = z.number({ error: 'validation.coordinateInvalid' }).min(-90, { error: 'validation.coordinateInvalid' }).max(90, { error: 'validation.coordinateInvalid', abort: true });
 
 /** Timestamps travel as ISO-8601 text. */
 export const isoDateSchema = z.iso.datetime({ offset: true, error: 'validation.dateInvalid' });

@@ -1,0 +1,165 @@
+import type { UserDetail, UserListQuery, UserSummary } from '@ptt/contracts';
+import type { Queryable } from '../db/db';
+import { fetchPage, Where } from '../db/paging';
+import { iso } from '../db/sql';
+
+const SUMMARY_COLUMNS = `u.id, u.account, u.nickname, u.role, u.locked, u.avatar,
+  u.dispatcher_id as "dispatcherId", d.nickname as "dispatcherNickname", u.channel_remark as "channelRemark",
+  coalesce((select array_agg(t.tag order by t.tag) from user_tags t where t.user_id = u.id), '{}') as tags,
+  ${iso('u.created_at')} as "createdAt"`;
+const FROM = 'users u left join users d on d.id = u.dispatcher_id';
+
+const SORTS: Record<string, string> = {
+  id: 'u.id',
+  account: 'lower(u.account)',
+  nickname: 'lower(u.nickname)',
+  role: 'u.role',
+  createdAt: 'u.created_at',
+};
+
+export interface NewUser {
+  entId: number;
+  account: string;
+  nickname: string;
+  passwordHash: string;
+  role: number;
+  dispatcherId: number | null;
+  channelRemark: string | null;
+}
+
+/** SQL of the management side of users; every statement is scoped by enterprise. */
+export class UserAdminRepository {
+  constructor(private readonly db: Queryable) {}
+
+  list(entId: number, q: UserListQuery, db: Queryable = this.db) {
+    const w = new Where().add('u.ent_id = ?', entId);
+    if (q.q) w.add('(u.account ilike ? or u.nickname ilike ?)', Where.contains(q.q), Where.contains(q.q));
+    if (q.role !== undefined) w.add('u.role = ?', q.role);
+    if (q.locked !== undefined) w.add('u.locked = ?', q.locked);
+    if (q.tag) w.add('exists (select 1 from user_tags t where t.user_id = u.id and t.tag = ?)', q.tag);
+    if (q.channelId) w.add('exists (select 1 from channel_members m where m.user_id = u.id and m.channel_id = ?)', q.channelId);
+    if (q.dispatcherId) w.add('u.dispatcher_id = ?', q.dispatcherId);
+    if (q.noDevice !== undefined) {
+      w.add(`${q.noDevice ? 'not ' : ''}exists (select 1 from devices v where v.user_id = u.id)`);
+    }
+    if (q.createdAfter !== undefined) w.add('u.created_at > to_timestamp(?::double precision / 1000)', q.createdAfter);
+    return fetchPage<UserSummary>(db, { columns: SUMMARY_COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'u.id', page: q });
+  }
+
+  async summary(entId: number, id: number, db: Queryable = this.db): Promise<UserSummary | null> {
+    const r = await db.query<UserSummary>(`select ${SUMMARY_COLUMNS} from ${FROM} where u.ent_id = $1 and u.id = $2`, [entId, id]);
+    return r.rows[0] ?? null;
+  }
+
+  async detail(entId: number, id: number, db: Queryable = this.db): Promise<UserDetail | null> {
+    const summary = await this.summary(entId, id, db);
+    if (!summary) return null;
+    const channels = await db.query<{ id: number; name: string }>(
+      `select c.id, c.name from channel_members m join channels c on c.id = m.channel_id
+        where m.user_id = $1 and c.ent_id = $2 and c.disbanded_at is null order by c.id`,
+      [id, entId],
+    );
+    const devices = await db.query<{ id: number; name: string; imei: string | null; platform: string }>(
+      'select id, name, imei, platform from devices where user_id = $1 and ent_id = $2 order by id',
+      [id, entId],
+    );
+    return { ...summary, channels: channels.rows, devices: devices.rows };
+  }
+
+  async countUsers(entId: number, db: Queryable = this.db): Promise<number> {
+    const r = await db.query<{ n: number }>('select count(*)::int as n from users where ent_id = $1', [entId]);
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async countRole(entId: number, role: number, db: Queryable = this.db): Promise<number> {
+    const r = await db.query<{ n: number }>('select count(*)::int as n from users where ent_id = $1 and role = $2', [entId, role]);
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async accountTaken(entId: number, account: string, db: Queryable = this.db): Promise<boolean> {
+    const r = await db.query('select 1 from users where ent_id = $1 and lower(account) = lower($2)', [entId, account]);
+    return r.rows.length > 0;
+  }
+
+  /** Ids among `ids` that are users of the enterprise. */
+  async existingIds(entId: number, ids: number[], db: Queryable = this.db): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const r = await db.query<{ id: number }>(
+      `select id from users where ent_id = $1 and id in (${ids.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [entId, ...ids],
+    );
+    return new Set(r.rows.map((row) => row.id));
+  }
+
+  async insert(u: NewUser, db: Queryable = this.db): Promise<number> {
+    const r = await db.query<{ id: number }>(
+      `insert into users (ent_id, account, nickname, password_hash, role, dispatcher_id, channel_remark)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [u.entId, u.account, u.nickname, u.passwordHash, u.role, u.dispatcherId, u.channelRemark],
+    );
+    return r.rows[0]!.id;
+  }
+
+  /** Joins the enterprise channel and the given live channels of the enterprise. */
+  async joinChannels(entId: number, userId: number, channelIds: number[], db: Queryable = this.db): Promise<void> {
+    await db.query(
+      `insert into channel_members (channel_id, ent_id, user_id)
+       select c.id, c.ent_id, $2 from channels c
+        where c.ent_id = $1 and c.disbanded_at is null
+          and (c.is_enterprise or c.id in (select unnest($3::int[])))
+       on conflict do nothing`,
+      [entId, userId, `{${channelIds.join(',')}}`],
+    );
+  }
+
+  async setTags(entId: number, userId: number, tags: string[], db: Queryable = this.db): Promise<void> {
+    await db.query('delete from user_tags where user_id = $1', [userId]);
+    for (const tag of new Set(tags)) {
+      await db.query('insert into user_tags (user_id, ent_id, tag) values ($1, $2, $3)', [userId, entId, tag]);
+    }
+  }
+
+  /** Sets the given columns (already validated names) and updated_at. */
+  async update(entId: number, id: number, changes: Record<string, string | number | boolean | null>, db: Queryable = this.db): Promise<void> {
+    const cols = Object.keys(changes);
+    if (cols.length === 0) return;
+    const sets = cols.map((c, i) => `${c} = $${i + 3}`).join(', ');
+    await db.query(`update users set ${sets}, updated_at = now() where ent_id = $1 and id = $2`, [
+      entId,
+      id,
+      ...cols.map((c) => changes[c] ?? null),
+    ]);
+  }
+
+  async delete(entId: number, id: number, db: Queryable = this.db): Promise<void> {
+    await db.query('delete from users where ent_id = $1 and id = $2', [entId, id]);
+  }
+
+  async blacklist(entId: number, userId: number, db: Queryable = this.db) {
+    const r = await db.query<{ userId: number; account: string; nickname: string; createdAt: string }>(
+      `select u.id as "userId", u.account, u.nickname, ${iso('b.created_at')} as "createdAt"
+         from user_blacklist b join users u on u.id = b.blocked_user_id
+        where b.ent_id = $1 and b.user_id = $2 order by b.created_at, u.id`,
+      [entId, userId],
+    );
+    return r.rows;
+  }
+
+  /** False when the pair was already there. */
+  async blacklistAdd(entId: number, userId: number, blockedId: number, db: Queryable = this.db): Promise<boolean> {
+    const r = await db.query(
+      `insert into user_blacklist (user_id, blocked_user_id, ent_id) values ($1, $2, $3) on conflict do nothing`,
+      [userId, blockedId, entId],
+    );
+    return r.rowCount > 0;
+  }
+
+  async blacklistRemove(entId: number, userId: number, blockedId: number, db: Queryable = this.db): Promise<boolean> {
+    const r = await db.query('delete from user_blacklist where ent_id = $1 and user_id = $2 and blocked_user_id = $3', [
+      entId,
+      userId,
+      blockedId,
+    ]);
+    return r.rowCount > 0;
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  OperationType,
+  ServerCode,
+  WS_CLOSE,
+  captchaSchema,
+  enterpriseSchema,
+  loginRecordSchema,
+  operationRecordSchema,
+  pageSchema,
+  type Captcha,
+  type Enterprise,
+  type LoginRecord,
+  type OperationRecord,
+  type Page,
+} from '@ptt/contracts';
+import { isAbnormalPosition } from '../src/auth/login-record.repository';
+import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
+import { api, createTestApp, loginAs, postLogin, TEST_CAPTCHA, type TestApp } from './test-app';
+import { DB_KINDS } from './test-db';
+import { WsProbe } from './ws-client';
+
+describe('isAbnormalPosition', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  it('flags null island and impossible travel, not a plausible trip', () => {
+    expect(isAbnormalPosition({ lng: 0, lat: 0 }, null, now)).toBe(true);
+    expect(isAbnormalPosition({ lng: 116.4, lat: 39.9 }, null, now)).toBe(false);
+    // Beijing -> Shanghai (~1070 km) in one hour: no; in three hours: yes.
+    expect(isAbnormalPosition({ lng: 121.47, lat: 31.23 }, { lng: 116.4, lat: 39.9, at: hoursAgo(1) }, now)).toBe(true);
+    expect(isAbnormalPosition({ lng: 121.47, lat: 31.23 }, { lng: 116.4, lat: 39.9, at: hoursAgo(3) }, now)).toBe(false);
+  });
+});
+
+describe.each(DB_KINDS)('account security on %s', (kind) => {
+  let t: TestApp;
+  let baseUrl: string;
+  let superTok: string;
+  let adminTok: string;
+  let memberTok: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    baseUrl = await t.listen();
+    superTok = (await loginAs(t.app, 'superadmin')).auth_token;
+    adminTok = (await loginAs(t.app, 'admin')).auth_token;
+    memberTok = (await loginAs(t.app, 'member5')).auth_token;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const captcha = async (): Promise<Captcha> => captchaSchema.parse((await api<Captcha>(t.app, 'GET', '/api/auth/captcha', null)).body.data);
+
+  describe('captcha after repeated failures', () => {
+    it('asks for a captcha (2005) after three wrong passwords, refuses a wrong one (2018), accepts the right one', async () => {
+      const wrong = { entId: DEMO_ENT_ID, account: 'member6', password: 'wrong' };
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push((await postLogin(t.app, wrong)).body);
+      expect(answers.map((a) => a.code)).toEqual([2006, 2006, 2006]);
+      expect(answers[2]!.data).toEqual({ captchaRequired: true });
+
+      const right = { entId: DEMO_ENT_ID, account: 'member6', password: DEMO_PASSWORD };
+      const needed = await postLogin(t.app, right);
+      expect([needed.status, needed.body.code]).toEqual([400, ServerCode.ImageCodeNeeded]);
+
+      const c1 = await captcha();
+      expect(c1.svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
+      const bad = await postLogin(t.app, { ...right, captchaId: c1.id, captcha: 'NOPE' });
+      expect(bad.body.code).toBe(ServerCode.ImageCodeWrong);
+      // Spent: the same captcha cannot be tried again, even with the right answer.
+      const reused = await postLogin(t.app, { ...right, captchaId: c1.id, captcha: TEST_CAPTCHA });
+      expect(reused.body.code).toBe(ServerCode.ImageCodeWrong);
+
+      const c2 = await captcha();
+      const ok = await postLogin(t.app, { ...right, captchaId: c2.id, captcha: TEST_CAPTCHA.toLowerCase() });
+      expect(ok.body.code).toBe(0);
+      // Success clears the account's failures: no captcha next time.
+      expect((await postLogin(t.app, right)).body.code).toBe(0);
+    });
+  });
+
+  describe('change password', () => {
+    it('needs the old password, a matching confirmation and a captcha; other sessions end', async () => {
+      const first = await loginAs(t.app, 'member4');
+      const secondDevice = await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'member4', password: DEMO_PASSWORD, platform: 'android' });
+      const other = secondDevice.body.data!.auth_token;
+      const body = { oldPassword: DEMO_PASSWORD, newPassword: 'newpass1', confirmPassword: 'newpass1' };
+
+      const mismatch = await api(t.app, 'POST', '/api/auth/password', first.auth_token, { ...body, confirmPassword: 'x', captchaId: 'a', captcha: 'b' });
+      expect(mismatch.body.data).toMatchObject({ issues: [{ path: 'confirmPassword', message: 'validation.passwordMismatch' }] });
+      const noCaptcha = await api(t.app, 'POST', '/api/auth/password', first.auth_token, body);
+      expect(noCaptcha.body.code).toBe(ServerCode.ParameterError);
+      const wrongCaptcha = await api(t.app, 'POST', '/api/auth/password', first.auth_token, { ...body, captchaId: (await captcha()).id, captcha: 'NOPE' });
+      expect(wrongCaptcha.body.code).toBe(ServerCode.ImageCodeWrong);
+      const wrongOld = await api(t.app, 'POST', '/api/auth/password', first.auth_token, {
+        ...body,
+        oldPassword: 'bad-old',
+        captchaId: (await captcha()).id,
+        captcha: TEST_CAPTCHA,
+      });
+      expect(wrongOld.body).toMatchObject({ code: ServerCode.WrongCredentials, data: { reason: 'rule.oldPasswordWrong' } });
+
+      const ok = await api(t.app, 'POST', '/api/auth/password', first.auth_token, { ...body, captchaId: (await captcha()).id, captcha: TEST_CAPTCHA });
+      expect(ok.body.code).toBe(0);
+      expect((await api(t.app, 'GET', '/api/auth/me', first.auth_token)).body.code).toBe(0);
+      expect((await api(t.app, 'GET', '/api/auth/me', other)).body.code).toBe(ServerCode.AuthorizationFailed);
+      expect((await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'member4', password: 'newpass1' })).body.code).toBe(0);
+      const ops = await t.db.query('select 1 from operation_logs where type = $1 and account = $2', [OperationType.UserPasswordChange, 'member4']);
+      expect(ops.rows).toHaveLength(1);
+    });
+  });
+
+  describe('a login elsewhere', () => {
+    it('ends the older web session with 10001 on its socket; a handset login does not', async () => {
+      const older = await loginAs(t.app, 'member3');
+      const socket = await WsProbe.open(baseUrl, older.auth_token);
+      await socket.ping();
+      const handset = await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'member3', password: DEMO_PASSWORD, platform: 'ios' });
+      expect(handset.body.code).toBe(0);
+      expect((await api(t.app, 'GET', '/api/auth/me', older.auth_token)).body.code).toBe(0);
+
+      await loginAs(t.app, 'member3');
+      expect(await socket.waitForClose()).toBe(WS_CLOSE.LoggedInElsewhere);
+      expect(socket.frames.at(-1)).toMatchObject({ code: ServerCode.LoggedInElsewhere, topic: 'sys/auth', t: 'LoggedInElsewhere' });
+      expect((await api(t.app, 'GET', '/api/auth/me', older.auth_token)).body.code).toBe(ServerCode.AuthorizationFailed);
+      expect((await api(t.app, 'GET', '/api/auth/me', handset.body.data!.auth_token)).body.code).toBe(0);
+    });
+  });
+
+  describe('login records', () => {
+    it('keeps platform, device, ip and GPS with the abnormal flag', async () => {
+      const base = { entId: DEMO_ENT_ID, account: 'member2', password: DEMO_PASSWORD, platform: 'android' as const };
+      await postLogin(t.app, { ...base, lng: 116.4, lat: 39.9 });
+      await postLogin(t.app, { ...base, lng: -74.0, lat: 40.7 });
+      const mine = (await loginAs(t.app, 'member2')).auth_token;
+      const own = await api<Page<LoginRecord>>(t.app, 'GET', '/api/me/login-records?sort=time&order=desc', mine);
+      const page = pageSchema(loginRecordSchema).parse(own.body.data);
+      expect(page.items.slice(0, 3).map((r) => [r.platform, r.lng, r.abnormal])).toEqual([
+        ['web', null, false],
+        ['android', -74, true],
+        ['android', 116.4, false],
+      ]);
+      const abnormal = await api<Page<LoginRecord>>(t.app, 'GET', '/api/records/logins?abnormal=true', adminTok);
+      expect(abnormal.body.data.items.map((r) => r.account)).toContain('member2');
+      expect((await api(t.app, 'GET', '/api/records/logins', memberTok)).body.code).toBe(ServerCode.InsufficientPermissions);
+    });
+  });
+
+  describe('enterprise', () => {
+    it('shows validity, quotas and usage; only a super admin changes them', async () => {
+      const r = await api<Enterprise>(t.app, 'GET', '/api/enterprise', memberTok);
+      const ent = enterpriseSchema.parse(r.body.data);
+      expect(ent).toMatchObject({ id: DEMO_ENT_ID, name: 'Demo Organisation', maxMembers: 1000 });
+      expect(ent.members).toBeGreaterThanOrEqual(10);
+      expect(ent.enterpriseChannelId).not.toBeNull();
+      expect((await api(t.app, 'PATCH', '/api/enterprise', adminTok, { maxChannels: 5 })).body.code).toBe(ServerCode.InsufficientPermissions);
+      const bad = await api(t.app, 'PATCH', '/api/enterprise', superTok, { maxChannels: -1 });
+      expect(bad.body.data).toMatchObject({ issues: [{ message: 'validation.quotaInvalid' }] });
+      const ok = await api<Enterprise>(t.app, 'PATCH', '/api/enterprise', superTok, { maxChannels: 300 });
+      expect(ok.body.data.maxChannels).toBe(300);
+      const ops = await api<Page<OperationRecord>>(t.app, 'GET', `/api/records/operations?type=${OperationType.EnterpriseUpdate}`, adminTok);
+      const page = pageSchema(operationRecordSchema).parse(ops.body.data);
+      expect(page.items[0]).toMatchObject({ account: 'superadmin', type: OperationType.EnterpriseUpdate });
+    });
+
+    it('refuses logins of an expired enterprise with 1002 and ends its sessions', async () => {
+      const live = (await loginAs(t.app, 'dispatcher2')).auth_token;
+      await t.db.query(`update enterprises set valid_until = now() - interval '1 day' where id = $1`, [DEMO_ENT_ID]);
+      try {
+        const r = await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'dispatcher2', password: DEMO_PASSWORD });
+        expect([r.status, r.body.code]).toEqual([403, ServerCode.OrgExpired]);
+        expect((await api(t.app, 'GET', '/api/auth/me', live)).body.code).toBe(ServerCode.AuthorizationFailed);
+      } finally {
+        await t.db.query(`update enterprises set valid_until = now() + interval '10 years' where id = $1`, [DEMO_ENT_ID]);
+      }
+    });
+  });
+});
