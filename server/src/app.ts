@@ -14,6 +14,7 @@ import type { Db } from './db/db';
 import { AppError } from './http/app-error';
 import { ok } from './http/envelope';
 import { installErrorHandling } from './http/error-handler';
+import { buildOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route';
 import { FileStore } from './files/file-store';
 import { allRoutes } from './modules';
@@ -21,6 +22,9 @@ import { registerStatic } from './static/static.routes';
 import { InProcessHub, type Hub } from './ws/hub';
 import { Presence } from './ws/presence';
 import { registerWs2Gateway } from './ws/ws2.gateway';
+
+/** Version of the REST API in the OpenAPI document. */
+export const API_VERSION = '1.0.0';
 
 export interface AppDeps {
   db: Db;
@@ -66,7 +70,10 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     }
     return ok({ status: 'ok', db: db.kind });
   });
-  registerRoutes(app, auth, allRoutes({ db, hub, auth, files }));
+  const routes = allRoutes({ db, hub, auth, files });
+  registerRoutes(app, auth, routes);
+  const openApi = buildOpenApi(routes, API_VERSION);
+  app.get('/api/docs', (_req, reply) => reply.send(openApi));
   registerWs2Gateway(app, { hub, auth, users, presence: new Presence(), log: app.log });
   await registerStatic(app, config);
 

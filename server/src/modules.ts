@@ -34,3 +34,11 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...recordRoutes(deps),
   ];
 }
+
+/**
+ * The route definitions without working dependencies: for the OpenAPI document and the docs
+ * generator, which read only methods, paths, schemas and permissions (handlers are never called).
+ */
+export function routeCatalog(): RouteDef[] {
+  return allRoutes({} as ModuleDeps);
+}

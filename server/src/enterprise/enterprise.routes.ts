@@ -33,7 +33,7 @@ async function updateEnterprise(db: Db, caller: Caller, body: z.output<typeof up
   if (entries.length > 0) {
     await db.transaction(async (tx) => {
       const sets = entries.map(([k], i) => `${COLUMNS[k]} = $${i + 2}`).join(', ');
-      await tx.query(`update enterprises set ${sets} where id = $1`, [caller.entId, ...entries.map(([, v]) => v as string | number)]);
+      await tx.query(`update enterprises set ${sets} where id = $1`, [caller.entId, ...entries.map(([, v]) => v)]);
       await writeOperation(tx, caller, OperationType.EnterpriseUpdate, { changes: entries.map(([k]) => k) });
     });
   }
