@@ -83,6 +83,7 @@ export function userRoutes({ db, hub, auth, files }: ModuleDeps): RouteDef[] {
       tag: 'users', auth: 'user.update', params: idPathSchema, upload: true, response: userSummarySchema,
       audits: [OperationType.UserAvatar],
       handler: async ({ caller, params, req }) => {
+        await users.checkAvatarTarget(caller, params.id);
         const stored = await receiveUpload(req, caller, files, db, { images: true });
         return users.setAvatar(caller, params.id, stored.id);
       },

@@ -201,13 +201,17 @@ export class UserService {
     return after;
   }
 
+  /** Checked before an avatar upload is read, so a refused request stores nothing. */
+  async checkAvatarTarget(caller: Caller, id: number, q: Queryable = this.db): Promise<void> {
+    if (id === caller.userId) return;
+    requirePermission(caller, 'user.update');
+    await this.target(caller, id, q);
+  }
+
   /** Avatar of oneself, or of another user for those who may update users. */
   async setAvatar(caller: Caller, id: number, fileId: string): Promise<UserSummary> {
     await this.db.transaction(async (tx) => {
-      if (id !== caller.userId) {
-        requirePermission(caller, 'user.update');
-        await this.target(caller, id, tx);
-      }
+      await this.checkAvatarTarget(caller, id, tx);
       await this.repo.update(caller.entId, id, { avatar: fileId }, tx);
       await writeOperation(tx, caller, OperationType.UserAvatar, { userId: id, fileId });
     });

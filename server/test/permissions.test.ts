@@ -1,0 +1,203 @@
+import { PERMISSIONS, Role, ServerCode, type Action } from '@ptt/contracts';
+import type { RouteDef } from '../src/http/route';
+import { hashPassword } from '../src/auth/password';
+import { routeCatalog } from '../src/modules';
+import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID } from '../src/seed/demo';
+import { api, createTestApp, loginAs, type TestApp } from './test-app';
+import { DB_KINDS } from './test-db';
+
+// Walks the whole matrix: every endpoint x every role, without a token, and with a super admin
+// token of another enterprise aimed at this enterprise's ids. Forbidden cases are refused,
+// nothing leaks, nothing changes.
+
+interface Ids {
+  user: number;
+  other: number;
+  channel: number;
+  member: number;
+  device: number;
+  file: string;
+}
+
+type Example = (ids: Ids) => { params?: Record<string, string | number>; body?: unknown };
+
+/** A valid request per route, so refusals come from permissions and tenancy, not from bad input. */
+const EXAMPLES: Record<string, Example> = {
+  'PATCH /api/enterprise': () => ({ body: { maxChannels: 7 } }),
+  'POST /api/users': (ids) => ({ body: { account: 'intruder', nickname: 'Intruder', password: 'secret1', dispatcherId: ids.other, channelIds: [ids.channel] } }),
+  'PATCH /api/users/:id': () => ({ body: { nickname: 'Changed' } }),
+  'POST /api/users/:id/password': () => ({ body: { password: 'changed1' } }),
+  'PUT /api/users/:id/tags': () => ({ body: { tags: ['x'] } }),
+  'POST /api/users/:id/blacklist': (ids) => ({ body: { userId: ids.other } }),
+  'PATCH /api/me': () => ({ body: { nickname: 'Changed' } }),
+  'POST /api/auth/password': () => ({ body: { oldPassword: 'a', newPassword: 'bbbbbb', confirmPassword: 'bbbbbb', captchaId: 'x', captcha: 'y' } }),
+  'POST /api/channels': (ids) => ({ body: { name: 'Intruders', memberIds: [ids.user] } }),
+  'PATCH /api/channels/:id': () => ({ body: { name: 'Renamed' } }),
+  'POST /api/channels/:id/members': (ids) => ({ body: { members: [{ userId: ids.other }] } }),
+  'PATCH /api/channels/:id/members/:userId': () => ({ body: { level: 3 } }),
+  'POST /api/devices': (ids) => ({ body: { name: 'Intruder phone', platform: 'android', dispatcherId: ids.other } }),
+  'POST /api/devices/batch-activate': (ids) => ({ body: { items: [{ deviceId: ids.device, uid: ids.user }] } }),
+  'PATCH /api/devices/:id': () => ({ body: { name: 'Renamed' } }),
+  'PUT /api/devices/:id/status': () => ({ body: { status: 'disabled' } }),
+  'POST /api/devices/:id/activate': (ids) => ({ body: { uid: ids.user } }),
+  'POST /api/devices/:id/reactivate': (ids) => ({ body: { uid: ids.user } }),
+  'POST /api/devices/:id/assign': (ids) => ({ body: { uid: ids.user } }),
+};
+
+function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {
+  const ex = EXAMPLES[`${route.method} ${route.url}`]?.(ids) ?? {};
+  const values: Record<string, string | number> = {
+    id: route.url.startsWith('/api/channels') ? ids.channel : route.url.startsWith('/api/devices') ? ids.device : route.url.startsWith('/api/files') ? ids.file : ids.user,
+    userId: ids.member,
+    blockedId: ids.other,
+    ...ex.params,
+  };
+  const url = route.url.replace(/:(\w+)/g, (_m, name: string) => String(values[name]));
+  const body = ex.body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+  return { url, body };
+}
+
+const ROLE_ACCOUNTS: [Role, string][] = [
+  [Role.User, 'member1'],
+  [Role.Dispatcher, 'dispatcher1'],
+  [Role.Admin, 'admin'],
+  [Role.SuperAdmin, 'superadmin'],
+];
+
+// Strings only enterprise 100001 holds: none may appear in an answer to another enterprise.
+const MARKERS = ['Demo Organisation', 'member2', 'Member 2', 'dispatcher2', 'Security', 'Logistics', 'Handset 0'];
+
+const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files'];
+
+describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
+  let t: TestApp;
+  let ids: Ids;
+  const tokens = new Map<Role, string>();
+  let boss2 = '';
+  const routes = routeCatalog();
+  const guarded = routes.filter((r) => r.auth !== 'public' && r.auth !== 'session');
+
+  /** One digest per table of enterprise 100001's rows. */
+  async function snapshot(): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const table of ['enterprises', ...ENT_TABLES]) {
+      const where = table === 'enterprises' ? 'x.id = $1' : 'x.ent_id = $1';
+      const r = await t.db.query<{ h: string }>(
+        `select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x where ${where}`,
+        [DEMO_ENT_ID],
+      );
+      out[table] = r.rows[0]!.h;
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    for (const [role, account] of ROLE_ACCOUNTS) tokens.set(role, (await loginAs(t.app, account)).auth_token);
+    await t.db.query('insert into users (ent_id, account, nickname, password_hash, role) values ($1, $2, $3, $4, 99)', [
+      SECOND_ENT_ID,
+      'boss2',
+      'Boss Two',
+      await hashPassword(DEMO_PASSWORD),
+    ]);
+    boss2 = (await loginAs(t.app, 'boss2', SECOND_ENT_ID)).auth_token;
+    const one = async (sql: string, params: (string | number)[]) => (await t.db.query<{ id: number }>(sql, params)).rows[0]!.id;
+    const user = await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member2']);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const boundary = 'walk';
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { authorization: `Bearer ${tokens.get(Role.SuperAdmin)}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    ids = {
+      user,
+      other: await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member3']),
+      channel: await one('select id from channels where ent_id = $1 and name = $2', [DEMO_ENT_ID, 'Security']),
+      member: await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member1']),
+      device: await one('select id from devices where ent_id = $1 and user_id = $2', [DEMO_ENT_ID, user]),
+      file: upload.json<{ data: { id: string } }>().data.id,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has a valid example for every route with a body', () => {
+    const missing = routes.filter((r) => r.body && r.auth !== 'public' && !EXAMPLES[`${r.method} ${r.url}`]).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses every role the matrix does not allow with 2001, and changes nothing', async () => {
+    const before = await snapshot();
+    const refusals: string[] = [];
+    for (const route of guarded) {
+      const allowed = PERMISSIONS[route.auth as Action] as readonly number[];
+      for (const [role] of ROLE_ACCOUNTS) {
+        if (allowed.includes(role)) continue;
+        const { url, body } = requestFor(route, ids);
+        const r = await api(t.app, route.method, url, tokens.get(role)!, body);
+        if (r.status !== 403 || r.body.code !== ServerCode.InsufficientPermissions || r.body.msg !== 'Insufficient permissions') {
+          refusals.push(`${route.method} ${route.url} as role ${role}: ${r.status} ${JSON.stringify(r.body)}`);
+        }
+      }
+    }
+    expect(refusals).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets every allowed role past the matrix (the answer is never the matrix refusal for a plain read)', async () => {
+    const reads = guarded.filter((r) => r.method === 'GET' && !r.url.includes(':'));
+    for (const route of reads) {
+      for (const role of PERMISSIONS[route.auth as Action] as readonly Role[]) {
+        const r = await api(t.app, 'GET', route.url, tokens.get(role)!);
+        expect([route.url, role, r.body.code]).toEqual([route.url, role, 0]);
+      }
+    }
+  });
+
+  it('answers 10000 to every non-public route without a token, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const route of routes.filter((r) => r.auth !== 'public')) {
+      const { url, body } = requestFor(route, ids);
+      const r = await api(t.app, route.method, url, null, body);
+      expect([route.method, route.url, r.status, r.body.code]).toEqual([route.method, route.url, 401, ServerCode.AuthorizationFailed]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("never lets another enterprise's super admin see or change this enterprise", async () => {
+    const before = await snapshot();
+    const problems: string[] = [];
+    // Logout and password change act on the caller's own session only; they are walked last-free.
+    const walk = routes.filter((r) => r.auth !== 'public' && !r.url.startsWith('/api/auth/'));
+    for (const route of walk) {
+      const { url, body } = requestFor(route, ids);
+      const res = await t.app.inject({
+        method: route.method,
+        url,
+        headers: { authorization: `Bearer ${boss2}` },
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
+      const text = res.body;
+      const leaked = MARKERS.filter((m) => text.includes(m));
+      if (leaked.length) problems.push(`${route.method} ${route.url} leaked ${leaked.join(', ')}`);
+      if (url !== route.url) {
+        // The id belongs to 100001: the answer is "not found", never success.
+        const code = res.json<{ code: number }>().code;
+        if (![ServerCode.NotFound, ServerCode.ChannelNotFound].includes(code as 2012)) {
+          problems.push(`${route.method} ${route.url} answered ${code} for another enterprise's id`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // Still the same session: nothing above logged boss2 out, so the walk really ran as a super admin.
+    expect((await api(t.app, 'GET', '/api/auth/me', boss2)).body.code).toBe(0);
+  });
+});
