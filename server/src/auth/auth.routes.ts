@@ -1,4 +1,4 @@
-import { captchaSchema, changePasswordSchema, loginRequestSchema, sessionSchema } from '@ptt/contracts';
+import { OperationType, captchaSchema, changePasswordSchema, loginRequestSchema, sessionSchema } from '@ptt/contracts';
 import { defineRoute, type RouteDef } from '../http/route';
 import type { ModuleDeps } from '../modules';
 import { bearerToken } from './bearer';
@@ -57,6 +57,7 @@ export function authRoutes({ auth }: ModuleDeps): RouteDef[] {
       tag: 'auth',
       auth: 'self.update',
       body: changePasswordSchema,
+      audits: [OperationType.UserPasswordChange],
       async handler({ body, caller }) {
         await auth.changePassword(caller, body);
         return null;

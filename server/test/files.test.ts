@@ -1,0 +1,119 @@
+import { OperationType, ServerCode, fileMetaSchema, type FileMeta } from '@ptt/contracts';
+import { safeFileName } from '../src/files/file-store';
+import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
+import { api, countOperations, createTestApp, lastOperationId, loginAs, type TestApp } from './test-app';
+import { DB_KINDS } from './test-db';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+function multipart(data: Buffer, filename: string, claimedType = 'application/octet-stream') {
+  const boundary = 'files-test';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${claimedType}\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe('safeFileName', () => {
+  it('keeps the base name only, without control or reserved characters, bounded', () => {
+    expect(safeFileName('../../etc/passwd')).toBe('passwd');
+    expect(safeFileName('C:\\Users\\x\\report.pdf')).toBe('report.pdf');
+    expect(safeFileName('a\u0000b<c>.txt')).toBe('abc.txt');
+    expect(safeFileName('...hidden')).toBe('hidden');
+    expect(safeFileName('')).toBe('file');
+    expect(safeFileName(undefined)).toBe('file');
+    expect(safeFileName('x'.repeat(500))).toHaveLength(120);
+    expect(safeFileName('报告.pdf')).toBe('报告.pdf');
+  });
+});
+
+describe.each(DB_KINDS)('files on %s', (kind) => {
+  let t: TestApp;
+  let memberTok: string;
+  let otherTok: string;
+
+  async function upload(token: string, data: Buffer, name: string, claimed?: string) {
+    const body = multipart(data, name, claimed);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: FileMeta & { reason?: string } }>() };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    memberTok = (await loginAs(t.app, 'member1')).auth_token;
+    otherTok = (await loginAs(t.app, 'guard1', SECOND_ENT_ID)).auth_token;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stores an upload, sniffs its type whatever the client claimed, and writes FileUpload', async () => {
+    const since = await lastOperationId(t.db);
+    const r = await upload(memberTok, PNG, 'photo.exe', 'application/x-msdownload');
+    expect(r.status).toBe(200);
+    const meta = fileMetaSchema.parse(r.body.data);
+    expect(meta).toMatchObject({ name: 'photo.exe', mime: 'image/png', size: PNG.length, url: `/api/files/${meta.id}` });
+    expect(await countOperations(t.db, DEMO_ENT_ID, OperationType.FileUpload, since)).toBe(1);
+  });
+
+  it('serves images inline and anything unknown as an attachment, never as HTML', async () => {
+    const img = (await upload(memberTok, PNG, 'a.png')).body.data;
+    const res = await t.app.inject({ method: 'GET', url: img.url, headers: { authorization: `Bearer ${memberTok}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toMatch(/^inline;/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+
+    const html = (await upload(memberTok, Buffer.from('<html><script>alert(1)</script></html>'), '页面.html', 'text/html')).body.data;
+    expect(html.mime).toBe('application/octet-stream');
+    const dl = await t.app.inject({ method: 'GET', url: html.url, headers: { authorization: `Bearer ${memberTok}` } });
+    expect(dl.headers['content-type']).toBe('application/octet-stream');
+    expect(dl.headers['content-disposition']).toContain("attachment; filename=\"__.html\"; filename*=UTF-8''%E9%A1%B5%E9%9D%A2.html");
+  });
+
+  it('accepts the token as ?at= for img and audio tags, and refuses without one', async () => {
+    const img = (await upload(memberTok, PNG, 'b.png')).body.data;
+    const withQuery = await t.app.inject({ method: 'GET', url: `${img.url}?at=${encodeURIComponent(memberTok)}` });
+    expect(withQuery.statusCode).toBe(200);
+    const none = await t.app.inject({ method: 'GET', url: img.url });
+    expect([none.statusCode, none.json<{ code: number }>().code]).toEqual([401, ServerCode.AuthorizationFailed]);
+  });
+
+  it("hides one enterprise's files from another (404)", async () => {
+    const img = (await upload(memberTok, PNG, 'c.png')).body.data;
+    const meta = await api(t.app, 'GET', `/api/files/${img.id}/meta`, otherTok);
+    expect([meta.status, meta.body.code]).toEqual([404, ServerCode.NotFound]);
+    const dl = await t.app.inject({ method: 'GET', url: img.url, headers: { authorization: `Bearer ${otherTok}` } });
+    expect(dl.statusCode).toBe(404);
+  });
+
+  it("refuses a file over the enterprise's quota with 1005 'The file is too large' and keeps nothing", async () => {
+    await t.db.query('update enterprises set max_file_bytes = 1024 where id = $1', [DEMO_ENT_ID]);
+    try {
+      const before = await t.db.query<{ n: number }>('select count(*)::int as n from files');
+      const r = await upload(memberTok, Buffer.alloc(4096, 1), 'big.bin');
+      expect([r.status, r.body.code, r.body.msg]).toEqual([413, ServerCode.FileSizeQuotaExceeded, 'The file is too large']);
+      expect(r.body.data).toMatchObject({ reason: 'rule.fileTooLarge', maxBytes: 1024 });
+      const after = await t.db.query<{ n: number }>('select count(*)::int as n from files');
+      expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+      expect((await upload(memberTok, Buffer.alloc(1000, 1), 'small.bin')).body.code).toBe(0);
+    } finally {
+      await t.db.query('update enterprises set max_file_bytes = 104857600 where id = $1', [DEMO_ENT_ID]);
+    }
+  });
+
+  it('answers 2004 to a request without a file', async () => {
+    const r = await api(t.app, 'POST', '/api/files', memberTok, { not: 'a file' });
+    expect([r.status, r.body.code]).toEqual([400, ServerCode.ParameterError]);
+  });
+});
