@@ -8,6 +8,7 @@ import { fileRoutes } from './files/file.routes';
 import type { FileStore } from './files/file-store';
 import type { RouteDef } from './http/route';
 import { recordRoutes } from './records/record.routes';
+import { spreadsheetRoutes } from './spreadsheets/spreadsheet.routes';
 import { userRoutes } from './users/user.routes';
 import type { Hub } from './ws/hub';
 
@@ -32,6 +33,7 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...deviceRoutes(deps),
     ...fileRoutes(deps),
     ...recordRoutes(deps),
+    ...spreadsheetRoutes(deps),
   ];
 }
 

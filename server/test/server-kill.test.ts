@@ -35,8 +35,8 @@ function startServer(env: Record<string, string>): Promise<RunningServer> {
         resolve({ child, baseUrl: m[1]!, log: () => log });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${log}`));

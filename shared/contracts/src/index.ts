@@ -25,3 +25,4 @@ export * from './rest/records';
 export * from './rest/channels';
 export * from './rest/devices';
 export * from './rest/files';
+export * from './rest/spreadsheets';

@@ -1,0 +1,21 @@
+import { topics } from '@ptt/contracts';
+import type { Hub } from '../ws/hub';
+
+/** Who joined which channel during one import: ChannelUserAdd frames, one per channel. */
+export class JoinedChannels {
+  private readonly byChannel = new Map<number, number[]>();
+
+  add(channelId: number, userId: number): void {
+    const list = this.byChannel.get(channelId) ?? [];
+    list.push(userId);
+    this.byChannel.set(channelId, list);
+  }
+
+  /** Published after the commit, as the channel service does; a failing hub must not turn a
+   *  committed import into an error answer. */
+  async publish(hub: Hub, entId: number): Promise<void> {
+    for (const [channelId, userIds] of this.byChannel) {
+      await hub.publish(topics.channelListen(entId, channelId), 'ChannelUserAdd', { channelId, userIds }).catch(() => undefined);
+    }
+  }
+}
