@@ -6,6 +6,10 @@ import { parseIdText } from './ids';
 
 export const topics = {
   heartbeat: (entId: number, userId: number): string => `icoTest/json/device/heartbeat/${entId}/${userId}`,
+  // Sent by devices (handsets, the simulator); not in the spec, which leaves device reports open.
+  location: (entId: number, userId: number): string => `icoTest/json/device/location/${entId}/${userId}`,
+  sos: (entId: number, userId: number): string => `icoTest/json/device/sos/${entId}/${userId}`,
+  commandReply: (entId: number, userId: number): string => `icoTest/json/device/command/${entId}/${userId}`,
   sosAlert: (entId: number): string => `sos alert/${entId}`,
   userListen: (entId: number, userId: number): string => `msg/listen/user/${entId}/${userId}`,
   userOnline: (entId: number): string => `user/onLine/${entId}`,
@@ -17,13 +21,13 @@ export const topics = {
 export type TopicKind = keyof typeof topics;
 
 export type ParsedTopic =
-  | { kind: 'heartbeat'; entId: number; userId: number }
+  | { kind: 'heartbeat' | 'location' | 'sos' | 'commandReply'; entId: number; userId: number }
   | { kind: 'userListen'; entId: number; userId: number }
   | { kind: 'channelListen'; entId: number; channelId: number }
   | { kind: 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch'; entId: number };
 
 type OneIdKind = 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch';
-type TwoIdKind = 'heartbeat' | 'userListen' | 'channelListen';
+type TwoIdKind = 'heartbeat' | 'location' | 'sos' | 'commandReply' | 'userListen' | 'channelListen';
 
 const ONE_ID_PREFIXES: ReadonlyArray<readonly [OneIdKind, string]> = [
   ['sosAlert', 'sos alert/'],
@@ -33,6 +37,9 @@ const ONE_ID_PREFIXES: ReadonlyArray<readonly [OneIdKind, string]> = [
 ];
 const TWO_ID_PREFIXES: ReadonlyArray<readonly [TwoIdKind, string]> = [
   ['heartbeat', 'icoTest/json/device/heartbeat/'],
+  ['location', 'icoTest/json/device/location/'],
+  ['sos', 'icoTest/json/device/sos/'],
+  ['commandReply', 'icoTest/json/device/command/'],
   ['userListen', 'msg/listen/user/'],
   ['channelListen', 'msg/listen/channel/'],
 ];
@@ -89,6 +96,11 @@ export const dispatchKindSchema = z.enum(DISPATCH_KINDS);
 export const PERSONAL_KIND = 'Personal';
 export const GROUP_MESSAGE_KIND = 'GroupMessage';
 export const DEVICE_INFO_KIND = 'DeviceInfo';
+
+/** Topics a client publishes (everything else is server -> client). A client may publish only on
+ *  its own enterprise and user ids; the server ignores any other. */
+export const CLIENT_TOPIC_KINDS = ['heartbeat', 'location', 'sos', 'commandReply'] as const;
+export type ClientTopicKind = (typeof CLIENT_TOPIC_KINDS)[number];
 
 export const USER_BUS_KINDS = [...USER_LISTEN_KINDS, PERSONAL_KIND] as const;
 export type UserBusKind = (typeof USER_BUS_KINDS)[number];

@@ -30,11 +30,14 @@ export function frameToBusEvents(frame: Ws2Frame, logger: AdapterLogger = consol
   const { t: kind, data, topic } = frame;
 
   switch (parsed.kind) {
-    // The spec ignores sos alert/ and user/onLine/. Heartbeats travel client-to-server; one
-    // echoed back carries nothing for the UI.
+    // The spec ignores sos alert/ and user/onLine/. Heartbeats and device reports travel
+    // client-to-server; one echoed back carries nothing for the UI.
     case 'sosAlert':
     case 'userOnline':
     case 'heartbeat':
+    case 'location':
+    case 'sos':
+    case 'commandReply':
       return [];
     case 'userListen':
       return [{ topic: 'ws/user', payload: { kind: oneOf(USER_LISTEN_KINDS, kind) ? kind : PERSONAL_KIND, data, topic } }];
