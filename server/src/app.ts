@@ -17,10 +17,14 @@ import { installErrorHandling } from './http/error-handler';
 import { buildOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route';
 import { FileStore } from './files/file-store';
-import { allRoutes } from './modules';
+import { allRoutes, wireRealtime } from './modules';
+import { DEFAULT_HEARTBEAT_TIMEOUT_MS } from './config';
 import { registerStatic } from './static/static.routes';
 import { InProcessHub, type Hub } from './ws/hub';
-import { Presence } from './ws/presence';
+import { randomBytes } from 'node:crypto';
+import { DomainEvents } from './events/domain-events';
+import { InboundRouter } from './ws/inbound';
+import { MemoryPresenceStore, PresenceService, type PresenceStore } from './ws/presence';
 import { registerWs2Gateway } from './ws/ws2.gateway';
 
 /** Version of the REST API in the OpenAPI document. */
@@ -33,9 +37,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Tests fix the captcha text so they can answer it. */
   captchaText?: () => string;
+  /** Defaults to one node's memory; the Redis store shares presence between nodes. */
+  presenceStore?: PresenceStore;
 }
 
-export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir'>;
+export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir'> &
+  Partial<Pick<AppConfig, 'heartbeatTimeoutMs'>>;
 
 /** The whole HTTP + /ws2 application on an already migrated database. Not listening yet. */
 export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<FastifyInstance> {
@@ -60,6 +67,10 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     hub,
   });
   const files = new FileStore(db, config.filesDir);
+  const events = new DomainEvents((err, name) => app.log.error({ err, event: name }, 'domain event listener failed'));
+  const inbound = new InboundRouter();
+  const nodeId = randomBytes(6).toString('hex');
+  const presence = new PresenceService(hub, deps.presenceStore ?? new MemoryPresenceStore(), nodeId);
 
   app.get('/api/health', async () => {
     try {
@@ -70,11 +81,21 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     }
     return ok({ status: 'ok', db: db.kind });
   });
-  const routes = allRoutes({ db, hub, auth, files });
+  const moduleDeps = { db, hub, auth, files, events, inbound, presence };
+  const routes = allRoutes(moduleDeps);
+  wireRealtime(moduleDeps);
   registerRoutes(app, auth, routes);
   const openApi = buildOpenApi(routes, API_VERSION);
   app.get('/api/docs', (_req, reply) => reply.send(openApi));
-  registerWs2Gateway(app, { hub, auth, users, presence: new Presence(), log: app.log });
+  registerWs2Gateway(app, {
+    hub,
+    auth,
+    users,
+    presence,
+    inbound,
+    log: app.log,
+    heartbeatTimeoutMs: config.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
+  });
   await registerStatic(app, config);
 
   return app;

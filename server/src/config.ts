@@ -19,7 +19,12 @@ export interface AppConfig {
   /** How long opening the embedded database may take before we give up with a clear message. */
   dbOpenTimeoutMs: number;
   logLevel: LogLevel;
+  /** A connection without a heartbeat for this long counts as offline. */
+  heartbeatTimeoutMs: number;
 }
+
+/** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
+export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 150_000;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -58,6 +63,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: optional(z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1024).max(512 * MIB_BYTES)),
   SEED_DEMO: optional(booleanText),
   DB_OPEN_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
+  HEARTBEAT_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -92,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     seedDemo: e.SEED_DEMO ?? true,
     dbOpenTimeoutMs: e.DB_OPEN_TIMEOUT_MS ?? 60_000,
     logLevel: e.LOG_LEVEL ?? 'warn',
+    heartbeatTimeoutMs: e.HEARTBEAT_TIMEOUT_MS ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
   };
 }

@@ -10,7 +10,11 @@ import type { RouteDef } from './http/route';
 import { recordRoutes } from './records/record.routes';
 import { spreadsheetRoutes } from './spreadsheets/spreadsheet.routes';
 import { userRoutes } from './users/user.routes';
+import type { DomainEvents } from './events/domain-events';
 import type { Hub } from './ws/hub';
+import type { InboundRouter } from './ws/inbound';
+import type { PresenceService } from './ws/presence';
+import { presenceRoutes } from './ws/presence.routes';
 
 /** What a feature module gets to build its routes. */
 export interface ModuleDeps {
@@ -18,6 +22,11 @@ export interface ModuleDeps {
   hub: Hub;
   auth: AuthService;
   files: FileStore;
+  /** In-process events between modules (after commits, on the node where the change happened). */
+  events: DomainEvents;
+  /** Handlers of client-sent /ws2 frames (location, sos, command replies, chat heartbeats). */
+  inbound: InboundRouter;
+  presence: PresenceService;
 }
 
 /**
@@ -33,6 +42,7 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...deviceRoutes(deps),
     ...fileRoutes(deps),
     ...recordRoutes(deps),
+    ...presenceRoutes(deps),
     ...spreadsheetRoutes(deps),
   ];
 }
@@ -43,4 +53,12 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
  */
 export function routeCatalog(): RouteDef[] {
   return allRoutes({} as ModuleDeps);
+}
+
+/**
+ * Subscriptions a module needs besides its routes: /ws2 frame handlers and domain events. Kept
+ * apart from `allRoutes` so the route catalog can be built without working dependencies.
+ */
+export function wireRealtime(_deps: ModuleDeps): void {
+  // Modules add their `register...(deps)` calls here.
 }

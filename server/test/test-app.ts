@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import type { Db, DbKind } from '../src/db/db';
 import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
 import type { Hub } from '../src/ws/hub';
+import type { PresenceStore } from '../src/ws/presence';
 import { createTestDb, type TestDb } from './test-db';
 
 export interface TestApp {
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   hub?: Hub;
   /** Fixed captcha text (default 'TEST'). */
   captchaText?: string;
+  heartbeatTimeoutMs?: number;
+  presenceStore?: PresenceStore;
 }
 
 export const TEST_CAPTCHA = 'TEST';
@@ -44,8 +47,13 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
     REMOTE_NAMES.map((n) => [n, opts.remoteUrls?.[n] ?? `/remotes/${n}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
   const app = await buildApp(
-    { bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024, staticDir, remotesDir, remoteUrls, filesDir: path.join(scratch, 'files') },
-    { db: testDb.db, captchaText: () => opts.captchaText ?? TEST_CAPTCHA, ...(opts.hub ? { hub: opts.hub } : {}) },
+    { bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024, staticDir, remotesDir, remoteUrls, filesDir: path.join(scratch, 'files'), ...(opts.heartbeatTimeoutMs ? { heartbeatTimeoutMs: opts.heartbeatTimeoutMs } : {}) },
+    {
+      db: testDb.db,
+      captchaText: () => opts.captchaText ?? TEST_CAPTCHA,
+      ...(opts.hub ? { hub: opts.hub } : {}),
+      ...(opts.presenceStore ? { presenceStore: opts.presenceStore } : {}),
+    },
   );
   const t: TestApp = {
     app,

@@ -174,6 +174,6 @@ describe.each(DB_KINDS)('/ws2 on %s', (kind) => {
   it('drops every subscription when sockets close', async () => {
     await Promise.all(open.splice(0).map((p) => p.close()));
     await new Promise((r) => setTimeout(r, 50));
-    expect(hub.topicCount()).toBe(1); // only the gateway's own session-revocation topic
+    expect(hub.topicCount()).toBe(2); // only the gateway's own topics: session revocations and memberships
   });
 });

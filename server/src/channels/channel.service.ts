@@ -17,6 +17,7 @@ import { AppError } from '../http/app-error';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
 import { writeOperation } from '../records/operation-log';
 import type { Hub } from '../ws/hub';
+import { publishMembership } from '../ws/membership';
 import * as repo from './channel.repository';
 
 /** What the real-time frames say; clients refetch whatever they show. */
@@ -31,9 +32,12 @@ export type ChannelChangeAction = 'create' | 'update' | 'suspend' | 'resume' | '
  *   `{ channelId, reason: 'removed' | 'disband' | 'delete' }`.
  */
 interface Frame {
+  entId: number;
   topic: string;
   t: string;
   data: unknown;
+  /** Who joins (ChannelUserAdd) or leaves (ChannelUserDel) the channel with this frame. */
+  membership?: { channelId: number; userIds: number[]; joined: boolean };
 }
 
 function channelNotFound(): AppError {
@@ -127,7 +131,7 @@ export class ChannelService {
     if (changed) {
       await this.publish([
         this.changeFrame(caller, enabled ? 'resume' : 'suspend', channel),
-        { topic: topics.channelListen(caller.entId, id), t: 'ChannelStatus', data: { channelId: id, enabled } },
+        { entId: caller.entId, topic: topics.channelListen(caller.entId, id), t: 'ChannelStatus', data: { channelId: id, enabled } },
       ]);
     }
     return channel;
@@ -262,19 +266,39 @@ export class ChannelService {
   }
 
   private changeFrame(caller: Caller, action: ChannelChangeAction, c: { id: number; name: string; enabled: boolean }): Frame {
-    return { topic: topics.entListen(caller.entId), t: 'ChannelChange', data: { action, channelId: c.id, name: c.name, enabled: c.enabled } };
+    return { entId: caller.entId, topic: topics.entListen(caller.entId), t: 'ChannelChange', data: { action, channelId: c.id, name: c.name, enabled: c.enabled } };
   }
 
   private userAddFrame(caller: Caller, channelId: number, userIds: number[]): Frame {
-    return { topic: topics.channelListen(caller.entId, channelId), t: 'ChannelUserAdd', data: { channelId, userIds } };
+    return {
+      entId: caller.entId,
+      topic: topics.channelListen(caller.entId, channelId),
+      t: 'ChannelUserAdd',
+      data: { channelId, userIds },
+      membership: { channelId, userIds, joined: true },
+    };
   }
 
   private userDelFrames(caller: Caller, channelId: number, userIds: number[], reason: 'removed' | 'disband' | 'delete'): Frame[] {
-    return userIds.map((userId) => ({ topic: topics.userListen(caller.entId, userId), t: 'ChannelUserDel', data: { channelId, reason } }));
+    return userIds.map((userId) => ({
+      entId: caller.entId,
+      topic: topics.userListen(caller.entId, userId),
+      t: 'ChannelUserDel',
+      data: { channelId, reason },
+      membership: { channelId, userIds: [userId], joined: false },
+    }));
   }
 
-  /** The change is committed already: a failing hub must not turn it into an error answer. */
+  /** The change is committed already: a failing hub must not turn it into an error answer.
+   *  Joiners' sockets subscribe to the channel before its ChannelUserAdd goes out, so they see it;
+   *  leavers' sockets unsubscribe after their ChannelUserDel. */
   private async publish(frames: Frame[]): Promise<void> {
-    for (const f of frames) await this.hub.publish(f.topic, f.t, f.data).catch(() => undefined);
+    for (const f of frames) {
+      const m = f.membership;
+      const changes = m ? m.userIds.map((userId) => ({ entId: f.entId, userId, channelId: m.channelId, joined: m.joined })) : [];
+      if (m?.joined) await publishMembership(this.hub, changes).catch(() => undefined);
+      await this.hub.publish(f.topic, f.t, f.data).catch(() => undefined);
+      if (m && !m.joined) await publishMembership(this.hub, changes).catch(() => undefined);
+    }
   }
 }

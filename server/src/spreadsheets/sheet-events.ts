@@ -1,5 +1,6 @@
 import { topics } from '@ptt/contracts';
 import type { Hub } from '../ws/hub';
+import { publishMembership } from '../ws/membership';
 
 /** Who joined which channel during one import: ChannelUserAdd frames, one per channel. */
 export class JoinedChannels {
@@ -15,6 +16,7 @@ export class JoinedChannels {
    *  committed import into an error answer. */
   async publish(hub: Hub, entId: number): Promise<void> {
     for (const [channelId, userIds] of this.byChannel) {
+      await publishMembership(hub, userIds.map((userId) => ({ entId, userId, channelId, joined: true }))).catch(() => undefined);
       await hub.publish(topics.channelListen(entId, channelId), 'ChannelUserAdd', { channelId, userIds }).catch(() => undefined);
     }
   }

@@ -100,16 +100,19 @@ export class UserAdminRepository {
     return r.rows[0]!.id;
   }
 
-  /** Joins the enterprise channel and the given live channels of the enterprise. */
-  async joinChannels(entId: number, userId: number, channelIds: number[], db: Queryable = this.db): Promise<void> {
-    await db.query(
+  /** Joins the enterprise channel and the given live channels of the enterprise; returns the
+   *  channels actually joined. */
+  async joinChannels(entId: number, userId: number, channelIds: number[], db: Queryable = this.db): Promise<number[]> {
+    const r = await db.query<{ channelId: number }>(
       `insert into channel_members (channel_id, ent_id, user_id)
        select c.id, c.ent_id, $2 from channels c
         where c.ent_id = $1 and c.disbanded_at is null
           and (c.is_enterprise or c.id in (select unnest($3::int[])))
-       on conflict do nothing`,
+       on conflict do nothing
+       returning channel_id as "channelId"`,
       [entId, userId, `{${channelIds.join(',')}}`],
     );
+    return r.rows.map((row) => row.channelId);
   }
 
   async setTags(entId: number, userId: number, tags: string[], db: Queryable = this.db): Promise<void> {

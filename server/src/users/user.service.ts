@@ -99,12 +99,15 @@ export class UserService {
         tx,
       );
       if (body.tags) await this.repo.setTags(caller.entId, newId, body.tags, tx);
-      await this.repo.joinChannels(caller.entId, newId, body.channelIds ?? [], tx);
+      const joined = await this.repo.joinChannels(caller.entId, newId, body.channelIds ?? [], tx);
       await writeOperation(tx, caller, OperationType.UserAdd, { userId: newId, account: body.account, role: body.role });
-      return newId;
+      return { newId, joined };
     });
-    const created = (await this.repo.detail(caller.entId, id))!;
+    const created = (await this.repo.detail(caller.entId, id.newId))!;
     await this.hub.publish(topics.entListen(caller.entId), 'UserAdd', userEvent(created));
+    for (const channelId of id.joined) {
+      await this.hub.publish(topics.channelListen(caller.entId, channelId), 'ChannelUserAdd', { channelId, userIds: [id.newId] });
+    }
     return created;
   }
 

@@ -1,6 +1,8 @@
 import type { Ws2Frame } from '@ptt/contracts';
 
-export type FrameListener = (frame: Ws2Frame) => void;
+/** `text` is the frame already serialised once per publish, so a fan-out to many sockets does not
+ *  stringify per socket. */
+export type FrameListener = (frame: Ws2Frame, text: string) => void;
 
 /**
  * Real-time fan-out seam. The in-process hub serves one server node; a Redis pub/sub
@@ -17,6 +19,7 @@ export interface Hub {
 /** Topics the server uses between its own parts; never subscribed by a socket. */
 export const INTERNAL_TOPICS = {
   sessionRevoked: 'sys/internal/session-revoked',
+  membership: 'sys/internal/membership',
 } as const;
 
 /** Why a session ended; travels on `sessionRevoked` and in the socket's last frame. */
@@ -34,11 +37,14 @@ export class InProcessHub implements Hub {
   constructor(private readonly onListenerError: (err: unknown, topic: string) => void = () => undefined) {}
 
   publish(topic: string, t: string, data: unknown): Promise<void> {
+    const set = this.listeners.get(topic);
+    if (!set || set.size === 0) return Promise.resolve();
     const frame: Ws2Frame = { code: 0, topic, data, t };
+    const text = JSON.stringify(frame);
     // Copy first: a listener may unsubscribe (socket closing) while we iterate.
-    for (const listener of [...(this.listeners.get(topic) ?? [])]) {
+    for (const listener of [...set]) {
       try {
-        listener(frame);
+        listener(frame, text);
       } catch (err) {
         this.onListenerError(err, topic);
       }

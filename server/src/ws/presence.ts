@@ -1,39 +1,102 @@
+import { topics, type UserStatus } from '@ptt/contracts';
+import type { ActiveSession } from '../auth/session.repository';
+import type { Hub } from './hub';
+
 /**
- * Which users have at least one connection that announced itself online by heartbeat.
- * Per node for now; the Redis hub will carry it across nodes in a later issue.
+ * Where online connections are counted. In memory for one node; the Redis store shares it
+ * between nodes so "first online" and "last offline" are decided across all of them.
  */
-export class Presence {
-  private readonly online = new Map<string, Set<number>>();
+export interface PresenceStore {
+  /** Adds a connection; true when it is the user's first online connection anywhere. */
+  add(entId: number, userId: number, connKey: string): Promise<boolean>;
+  /** Removes a connection; true when the user has no online connection left anywhere. */
+  remove(entId: number, userId: number, connKey: string): Promise<boolean>;
+  setStatus(entId: number, userId: number, status: UserStatus): Promise<void>;
+  /** The chosen status of every online user of the enterprise. */
+  statuses(entId: number): Promise<Map<number, UserStatus>>;
+}
 
-  /** Returns true when this made the user online (no other connection was online). */
-  markOnline(entId: number, userId: number, connectionId: number): boolean {
+export class MemoryPresenceStore implements PresenceStore {
+  private readonly conns = new Map<string, Set<string>>();
+  private readonly chosen = new Map<string, UserStatus>();
+
+  add(entId: number, userId: number, connKey: string): Promise<boolean> {
     const key = `${entId}/${userId}`;
-    let conns = this.online.get(key);
-    const wasOnline = !!conns && conns.size > 0;
-    if (!conns) {
-      conns = new Set();
-      this.online.set(key, conns);
-    }
-    conns.add(connectionId);
-    return !wasOnline;
+    const set = this.conns.get(key) ?? new Set<string>();
+    const first = set.size === 0;
+    set.add(connKey);
+    this.conns.set(key, set);
+    return Promise.resolve(first);
   }
 
-  /** Returns true when the user has no online connection left. */
-  markOffline(entId: number, userId: number, connectionId: number): boolean {
+  remove(entId: number, userId: number, connKey: string): Promise<boolean> {
     const key = `${entId}/${userId}`;
-    const conns = this.online.get(key);
-    conns?.delete(connectionId);
-    if (conns && conns.size > 0) return false;
-    this.online.delete(key);
-    return true;
+    const set = this.conns.get(key);
+    if (!set?.delete(connKey)) return Promise.resolve(false);
+    if (set.size > 0) return Promise.resolve(false);
+    this.conns.delete(key);
+    this.chosen.delete(key);
+    return Promise.resolve(true);
   }
 
-  isOnline(entId: number, userId: number): boolean {
-    return (this.online.get(`${entId}/${userId}`)?.size ?? 0) > 0;
+  setStatus(entId: number, userId: number, status: UserStatus): Promise<void> {
+    this.chosen.set(`${entId}/${userId}`, status);
+    return Promise.resolve();
   }
 
-  onlineUserIds(entId: number): number[] {
+  statuses(entId: number): Promise<Map<number, UserStatus>> {
     const prefix = `${entId}/`;
-    return [...this.online.keys()].filter((k) => k.startsWith(prefix)).map((k) => Number(k.slice(prefix.length)));
+    const out = new Map<number, UserStatus>();
+    for (const key of this.conns.keys()) {
+      if (!key.startsWith(prefix)) continue;
+      out.set(Number(key.slice(prefix.length)), this.chosen.get(key) ?? 'online');
+    }
+    return Promise.resolve(out);
+  }
+}
+
+/** What others see: an invisible user looks offline. */
+export function visibleStatus(status: UserStatus): UserStatus {
+  return status === 'invisible' ? 'offline' : status;
+}
+
+/**
+ * Presence from heartbeats: a user is online while at least one of their connections announced
+ * itself and has not gone quiet, said offline (event 9) or closed. Changes go out on
+ * `msg/listen/ent/{entId}`: OnLine with the status, Logout after an offline heartbeat.
+ */
+export class PresenceService {
+  constructor(
+    private readonly hub: Hub,
+    private readonly store: PresenceStore,
+    private readonly nodeId: string,
+  ) {}
+
+  private key(connectionId: number): string {
+    return `${this.nodeId}:${connectionId}`;
+  }
+
+  async online(session: ActiveSession, connectionId: number, status: UserStatus, previous: UserStatus | null): Promise<void> {
+    const first = await this.store.add(session.entId, session.userId, this.key(connectionId));
+    if (first || previous !== status) await this.store.setStatus(session.entId, session.userId, status);
+    if (first || (previous !== null && visibleStatus(previous) !== visibleStatus(status))) {
+      await this.publish(session, 'OnLine', visibleStatus(status));
+    }
+  }
+
+  /** `said`: the client sent the offline heartbeat (Logout); otherwise it closed or went quiet. */
+  async offline(session: ActiveSession, connectionId: number, said: boolean): Promise<void> {
+    const last = await this.store.remove(session.entId, session.userId, this.key(connectionId));
+    if (last) await this.publish(session, said ? 'Logout' : 'OnLine', 'offline');
+  }
+
+  async statuses(entId: number): Promise<{ uid: number; status: UserStatus }[]> {
+    const map = await this.store.statuses(entId);
+    return [...map].map(([uid, status]) => ({ uid, status: visibleStatus(status) })).filter((s) => s.status !== 'offline');
+  }
+
+  private publish(session: ActiveSession, kind: 'OnLine' | 'Logout', status: UserStatus): Promise<void> {
+    const data = { uid: session.userId, account: session.account, nickname: session.nickname, status };
+    return this.hub.publish(topics.entListen(session.entId), kind, data);
   }
 }

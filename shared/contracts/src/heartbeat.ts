@@ -29,8 +29,11 @@ export const heartbeatSchema = z.object({
   platform: z.string().min(1),
   cid: z.string(),
   device: z.string(),
+  /** Our addition: the status the user chose (busy, away, dnd, invisible); online when absent. */
+  status: z.enum(['online', 'busy', 'away', 'dnd', 'invisible']).optional(),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
+export type ChosenStatus = NonNullable<Heartbeat['status']>;
 
 /** Simple heartbeat: t = timestamp in ms, p = platform, cid = client id. */
 export const simpleHeartbeatSchema = z.object({

@@ -1,0 +1,232 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  AUTH_FAILED_KIND,
+  AUTH_TOPIC,
+  CLIENT_TOPIC_KINDS,
+  HeartbeatEvent,
+  HeartbeatMethod,
+  LOGGED_IN_ELSEWHERE_KIND,
+  PING_TOPIC,
+  ServerCode,
+  WS_CLOSE,
+  heartbeatSchema,
+  parseTopic,
+  parseWs2Frame,
+  pongFrame,
+  simpleHeartbeatSchema,
+  topics,
+  type ClientTopicKind,
+  type UserStatus,
+  type Ws2Frame,
+} from '@ptt/contracts';
+import type { AuthService } from '../auth/auth.service';
+import type { ActiveSession } from '../auth/session.repository';
+import type { UserRepository } from '../auth/user.repository';
+import type { Hub } from './hub';
+import type { InboundRouter } from './inbound';
+import type { PresenceService } from './presence';
+
+// A client that stops reading must not make the server buffer without bound.
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** Larger text frames are ignored (the socket stays open); no client frame needs more. */
+export const MAX_INBOUND_FRAME_BYTES = 64 * 1024;
+const CLOSE_INTERNAL_ERROR = 1011;
+const CLOSE_TRY_AGAIN_LATER = 1013;
+
+export interface ConnectionDeps {
+  hub: Hub;
+  auth: AuthService;
+  users: UserRepository;
+  presence: PresenceService;
+  inbound: InboundRouter;
+  log: FastifyBaseLogger;
+  /** No heartbeat for this long: the connection counts as offline (the socket stays open). */
+  heartbeatTimeoutMs: number;
+}
+
+export interface ConnectionRegistry {
+  add(conn: Ws2Connection): void;
+  remove(conn: Ws2Connection): void;
+}
+
+let nextConnectionId = 1;
+
+const isClientTopic = (kind: string): kind is ClientTopicKind => (CLIENT_TOPIC_KINDS as readonly string[]).includes(kind);
+
+/** One authenticated /ws2 socket: its subscriptions, presence and incoming frames. */
+export class Ws2Connection {
+  readonly id = nextConnectionId++;
+  session: ActiveSession | null = null;
+  // Frames that arrive while the token is being checked; handled once it is.
+  private pending: RawData[] | null = [];
+  private readonly subscriptions = new Map<string, () => void>();
+  /** The status this connection announced, or null while it is not online. */
+  private status: UserStatus | null = null;
+  private quietTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: ConnectionDeps,
+    private readonly registry: ConnectionRegistry,
+  ) {
+    // Listeners go on before any await, or early frames would be lost.
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      if (this.pending) this.pending.push(data);
+      else this.handle(data);
+    });
+    socket.on('close', () => this.onClose());
+  }
+
+  async start(token: string | undefined): Promise<void> {
+    let session: ActiveSession | null;
+    let channelIds: number[] = [];
+    try {
+      session = await this.deps.auth.findSession(token);
+      if (session) channelIds = await this.deps.users.channelIds(session.entId, session.userId);
+    } catch (err) {
+      this.deps.log.error({ err }, '/ws2 authentication failed unexpectedly');
+      this.socket.close(CLOSE_INTERNAL_ERROR, 'server error');
+      return;
+    }
+    if (this.closed) return;
+    if (!session) {
+      this.sendFrame({ code: ServerCode.AuthorizationFailed, topic: AUTH_TOPIC, data: null, t: AUTH_FAILED_KIND });
+      this.socket.close(WS_CLOSE.AuthFailed, AUTH_FAILED_KIND);
+      return;
+    }
+    this.session = session;
+    this.registry.add(this);
+    const { entId, userId } = session;
+    for (const topic of [
+      topics.entListen(entId),
+      topics.userListen(entId, userId),
+      topics.dispatch(entId),
+      topics.sosAlert(entId),
+      topics.userOnline(entId),
+    ]) {
+      this.subscribe(topic);
+    }
+    for (const channelId of channelIds) this.joinChannel(channelId);
+
+    const early = this.pending ?? [];
+    this.pending = null;
+    for (const data of early) this.handle(data);
+  }
+
+  private subscribe(topic: string): void {
+    if (this.subscriptions.has(topic)) return;
+    this.subscriptions.set(topic, this.deps.hub.subscribe(topic, (_frame, text) => this.sendText(text)));
+  }
+
+  joinChannel(channelId: number): void {
+    if (this.session) this.subscribe(topics.channelListen(this.session.entId, channelId));
+  }
+
+  leaveChannel(channelId: number): void {
+    if (!this.session) return;
+    const topic = topics.channelListen(this.session.entId, channelId);
+    this.subscriptions.get(topic)?.();
+    this.subscriptions.delete(topic);
+  }
+
+  /** Ends the connection because its session was revoked: logout, lock, delete (10000) or a newer
+   *  login of the same account (10001). */
+  revoke(elsewhere: boolean, reason: string | null): void {
+    if (elsewhere) {
+      this.sendFrame({ code: ServerCode.LoggedInElsewhere, topic: AUTH_TOPIC, data: { reason }, t: LOGGED_IN_ELSEWHERE_KIND });
+      this.socket.close(WS_CLOSE.LoggedInElsewhere, LOGGED_IN_ELSEWHERE_KIND);
+      return;
+    }
+    this.sendFrame({ code: ServerCode.AuthorizationFailed, topic: AUTH_TOPIC, data: { reason }, t: AUTH_FAILED_KIND });
+    this.socket.close(WS_CLOSE.AuthFailed, AUTH_FAILED_KIND);
+  }
+
+  private sendFrame(frame: Ws2Frame): void {
+    this.sendText(JSON.stringify(frame));
+  }
+
+  private sendText(text: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.socket.close(CLOSE_TRY_AGAIN_LATER, 'client too slow');
+      return;
+    }
+    this.socket.send(text);
+  }
+
+  /** Binary, oversized, non-JSON and invalid frames are ignored: never an error, never a close. */
+  private handle(data: RawData): void {
+    const session = this.session;
+    if (!session) return;
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    if (buf.length > MAX_INBOUND_FRAME_BYTES) return;
+    const frame = parseWs2Frame(buf.toString('utf8'));
+    if (!frame) return;
+    if (frame.topic === PING_TOPIC) {
+      this.sendFrame(pongFrame());
+      return;
+    }
+    const topic = parseTopic(frame.topic);
+    if (!topic || !isClientTopic(topic.kind) || !('userId' in topic)) return;
+    // A client may only speak for itself: another user's or enterprise's topic is ignored.
+    if (topic.entId !== session.entId || topic.userId !== session.userId) return;
+    if (topic.kind === 'heartbeat') this.onHeartbeatFrame(session, frame.data);
+    this.deps.inbound.dispatch(topic.kind, { session, connectionId: this.id }, frame.t, frame.data).catch((err: unknown) => {
+      this.deps.log.error({ err, topic: topic.kind }, '/ws2 frame handler failed');
+    });
+  }
+
+  private onHeartbeatFrame(session: ActiveSession, data: unknown): void {
+    const full = heartbeatSchema.safeParse(data);
+    if (full.success) {
+      if (full.data.eid !== session.entId || full.data.uid !== session.userId) return;
+      const { method, event } = full.data;
+      if (event === HeartbeatEvent.Offline) this.goOffline(session, true);
+      else if (method === HeartbeatMethod.Presence && event === HeartbeatEvent.Online) this.goOnline(session, full.data.status ?? 'online');
+      return;
+    }
+    // A simple heartbeat `{ t, p, cid }` only says "still here".
+    if (simpleHeartbeatSchema.safeParse(data).success) this.goOnline(session, this.status ?? 'online');
+  }
+
+  private goOnline(session: ActiveSession, status: UserStatus): void {
+    this.armQuietTimer(session);
+    const previous = this.status;
+    if (previous === status) return;
+    this.status = status;
+    this.deps.presence.online(session, this.id, status, previous).catch((err: unknown) => this.deps.log.error({ err }, 'presence failed'));
+  }
+
+  private goOffline(session: ActiveSession, said: boolean): void {
+    this.clearQuietTimer();
+    if (this.status === null) return;
+    this.status = null;
+    this.deps.presence.offline(session, this.id, said).catch((err: unknown) => this.deps.log.error({ err }, 'presence failed'));
+  }
+
+  private armQuietTimer(session: ActiveSession): void {
+    this.clearQuietTimer();
+    this.quietTimer = setTimeout(() => this.goOffline(session, false), this.deps.heartbeatTimeoutMs);
+    this.quietTimer.unref();
+  }
+
+  private clearQuietTimer(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.pending = null;
+    for (const unsubscribe of this.subscriptions.values()) unsubscribe();
+    this.subscriptions.clear();
+    const session = this.session;
+    if (!session) return;
+    this.registry.remove(this);
+    this.goOffline(session, false);
+  }
+}
