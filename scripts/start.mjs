@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: bootstraps pnpm, installs, builds what changed, then runs the server on the
 // embedded defaults (PGlite under .data/, demo organisation) serving the host and every remote.
+// Once the server listens, simulated handsets (member1-6 of the demo organisation) join it;
+// SIMULATE=0 leaves them out.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, pnpm } from './pnpm.mjs';
 
 const STAMP = path.join(ROOT, '.tmp', 'build-stamp');
-const SOURCE_DIRS = ['host', 'remotes', 'shared', 'server', 'tools'];
+const SOURCE_DIRS = ['host', 'remotes', 'shared', 'server', 'simulator', 'tools'];
 
 function newestSourceMtime(dir) {
   let newest = 0;
@@ -37,8 +39,42 @@ if (needsBuild()) {
 
 const server = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.cjs')], {
   cwd: ROOT,
-  stdio: 'inherit',
+  // stdout is read for the "listening on" line, and passed through unchanged.
+  stdio: ['inherit', 'pipe', 'inherit'],
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The demo handsets need the demo organisation; without its seed their logins would only fail.
+const simulate = process.env.SIMULATE !== '0' && !/^(false|0|no)$/i.test(process.env.SEED_DEMO ?? '');
+let simulator = null;
+let seen = '';
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (!simulate || simulator) return;
+  seen = (seen + chunk.toString()).slice(-2000);
+  const m = /listening on (http:\/\/\S+?)\/?\s/.exec(seen);
+  if (m) simulator = startSimulator(m[1].replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:'));
+});
+
+function startSimulator(url) {
+  console.info(`Starting simulated handsets member1-6 against ${url} (SIMULATE=0 turns them off)...`);
+  const child = spawn(process.execPath, [path.join(ROOT, 'simulator', 'dist', 'main.cjs'), '--demo', '--url', url, '--status-every', '60000'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: process.env,
+  });
+  child.on('exit', (code, signal) => {
+    if (code && !signal) console.warn(`The device simulator stopped (exit code ${code}); the server keeps running.`);
+  });
+  return child;
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    simulator?.kill(sig);
+    server.kill(sig);
+  });
+}
+server.on('exit', (code) => {
+  simulator?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -31,6 +31,13 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.join(ROOT, 'tmp', 'd'));
   });
 
+  it('reads REDIS_URL, treats an empty one as unset and refuses other schemes', () => {
+    expect(loadConfig({}, ROOT).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }, ROOT).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/0' }, ROOT).redisUrl).toBe('redis://10.0.0.5:6379/0');
+    expect(() => loadConfig({ REDIS_URL: 'http://x' }, ROOT)).toThrow(/REDIS_URL="http:\/\/x": must start with redis:\/\//);
+  });
+
   it('names every bad variable in one clear error', () => {
     const bad = () => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe', DATABASE_URL: 'mysql://x' }, ROOT);
     expect(bad).toThrow(ConfigError);

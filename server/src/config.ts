@@ -21,6 +21,9 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** A connection without a heartbeat for this long counts as offline. */
   heartbeatTimeoutMs: number;
+  /** Set: real-time fan-out and presence go through this Redis, so several nodes serve one
+   *  organisation. Unset: in process (one node). */
+  redisUrl: string | undefined;
 }
 
 /** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
@@ -64,6 +67,7 @@ const envSchema = z.object({
   SEED_DEMO: optional(booleanText),
   DB_OPEN_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   HEARTBEAT_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
+  REDIS_URL: optional(z.string().refine((v) => v.startsWith('redis://'), { message: 'must start with redis://' })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -99,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     dbOpenTimeoutMs: e.DB_OPEN_TIMEOUT_MS ?? 60_000,
     logLevel: e.LOG_LEVEL ?? 'warn',
     heartbeatTimeoutMs: e.HEARTBEAT_TIMEOUT_MS ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -5,6 +5,9 @@ import type { Db } from './db/db';
 import { describeDb, openDb } from './db/open-db';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo';
+import type { RedisErrorLogger } from './ws/redis-client';
+import { RedisHub } from './ws/redis-hub';
+import { RedisPresenceStore } from './ws/redis-presence';
 
 // After a signal we give open sockets and the database this long before exiting anyway.
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -27,7 +30,19 @@ async function start(config: AppConfig): Promise<void> {
     printDemoLogins(seed.logins, seed.seeded);
   }
 
-  const app = await buildApp(config, { db, logger: { level: config.logLevel } });
+  // Redis errors before the app (and its logger) exists go to the console.
+  let report: RedisErrorLogger = (err, what) => console.error(what, err);
+  const onError: RedisErrorLogger = (err, what) => report(err, what);
+  let hub: RedisHub | undefined;
+  let presenceStore: RedisPresenceStore | undefined;
+  if (config.redisUrl) {
+    console.info('Connecting to Redis for real-time fan-out and presence ...');
+    hub = await RedisHub.connect(config.redisUrl, { onError, onListenerError: (err, topic) => onError(err, `hub listener on ${topic}`) });
+    presenceStore = await RedisPresenceStore.connect(config.redisUrl, { onError });
+  }
+
+  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore });
+  report = (err, what) => app.log.error({ err }, what);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -47,6 +62,9 @@ async function start(config: AppConfig): Promise<void> {
     }, SHUTDOWN_LIMIT_MS).unref();
     app
       .close()
+      // The store first: its last removals publish 'offline' through the hub.
+      .then(() => presenceStore?.close())
+      .then(() => hub?.close())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

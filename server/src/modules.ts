@@ -2,12 +2,20 @@ import type { Db } from './db/db';
 import type { AuthService } from './auth/auth.service';
 import { authRoutes } from './auth/auth.routes';
 import { channelRoutes } from './channels/channel.routes';
+import { registerChatRealtime } from './chat/chat.realtime';
+import { chatRoutes } from './chat/chat.routes';
+import { registerCommandRealtime } from './commands/command.realtime';
+import { commandRoutes } from './commands/command.routes';
 import { deviceRoutes } from './devices/device.routes';
 import { enterpriseRoutes } from './enterprise/enterprise.routes';
 import { fileRoutes } from './files/file.routes';
 import type { FileStore } from './files/file-store';
 import type { RouteDef } from './http/route';
+import { registerLocationRealtime } from './locations/location.realtime';
+import { locationRoutes } from './locations/location.routes';
 import { recordRoutes } from './records/record.routes';
+import { registerSosRealtime } from './sos/sos.realtime';
+import { sosRoutes } from './sos/sos.routes';
 import { spreadsheetRoutes } from './spreadsheets/spreadsheet.routes';
 import { userRoutes } from './users/user.routes';
 import type { DomainEvents } from './events/domain-events';
@@ -39,10 +47,14 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...enterpriseRoutes(deps),
     ...userRoutes(deps),
     ...channelRoutes(deps),
+    ...chatRoutes(deps),
     ...deviceRoutes(deps),
+    ...commandRoutes(deps),
     ...fileRoutes(deps),
     ...recordRoutes(deps),
     ...presenceRoutes(deps),
+    ...locationRoutes(deps),
+    ...sosRoutes(deps),
     ...spreadsheetRoutes(deps),
   ];
 }
@@ -59,6 +71,10 @@ export function routeCatalog(): RouteDef[] {
  * Subscriptions a module needs besides its routes: /ws2 frame handlers and domain events. Kept
  * apart from `allRoutes` so the route catalog can be built without working dependencies.
  */
-export function wireRealtime(_deps: ModuleDeps): void {
+export function wireRealtime(deps: ModuleDeps): void {
   // Modules add their `register...(deps)` calls here.
+  registerChatRealtime(deps);
+  registerLocationRealtime(deps);
+  registerSosRealtime(deps);
+  registerCommandRealtime(deps);
 }

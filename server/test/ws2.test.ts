@@ -113,6 +113,7 @@ describe.each(DB_KINDS)('/ws2 on %s', (kind) => {
   it('publishes OnLine offline when an online socket closes without an offline heartbeat', async () => {
     const [member, watcher] = await Promise.all([loginAs(t.app, 'member2'), loginAs(t.app, 'dispatcher2')]);
     const watcherWs = await connect(watcher.auth_token);
+    await watcherWs.ping(); // subscribed before the member announces itself
     const memberWs = await connect(member.auth_token);
     memberWs.send(online(member));
     await watcherWs.waitFor(presenceOf(member.id, 'OnLine', 'online'));

@@ -24,8 +24,8 @@ import { ChannelService } from './channel.service';
 
 const tag = 'channels';
 
-export function channelRoutes({ db, hub }: ModuleDeps): RouteDef[] {
-  const service = new ChannelService(db, hub);
+export function channelRoutes({ db, hub, events }: ModuleDeps): RouteDef[] {
+  const service = new ChannelService(db, hub, events);
   return [
     defineRoute({
       method: 'GET', url: '/api/channels', tag, auth: 'channel.read',

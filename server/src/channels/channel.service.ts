@@ -13,6 +13,7 @@ import {
   type Page,
 } from '@ptt/contracts';
 import type { Db, Queryable } from '../db/db';
+import type { DomainEvents } from '../events/domain-events';
 import { AppError } from '../http/app-error';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
 import { writeOperation } from '../records/operation-log';
@@ -30,6 +31,8 @@ export type ChannelChangeAction = 'create' | 'update' | 'suspend' | 'resume' | '
  * - `ChannelUserAdd` on `topics.channelListen(entId, channelId)`: `{ channelId, userIds }`.
  * - `ChannelUserDel` on `topics.userListen(entId, userId)` of every user who left the channel:
  *   `{ channelId, reason: 'removed' | 'disband' | 'delete' }`.
+ * Domain events `channel.membersAdded | membersRemoved | disbanded | statusChanged` follow the
+ * commit too (the chat writes its system messages 200-203 from them).
  */
 interface Frame {
   entId: number;
@@ -65,6 +68,7 @@ export class ChannelService {
   constructor(
     private readonly db: Db,
     private readonly hub: Hub,
+    private readonly events: DomainEvents,
   ) {}
 
   list(caller: Caller, query: ChannelListQuery): Promise<Page<Channel>> {
@@ -97,6 +101,7 @@ export class ChannelService {
     const frames = [this.changeFrame(caller, 'create', detail)];
     if (memberIds.length > 0) frames.push(this.userAddFrame(caller, detail.id, memberIds));
     await this.publish(frames);
+    if (memberIds.length > 0) await this.events.emit('channel.membersAdded', { entId: caller.entId, channelId: detail.id, userIds: memberIds, byUserId: caller.userId });
     return detail;
   }
 
@@ -133,6 +138,7 @@ export class ChannelService {
         this.changeFrame(caller, enabled ? 'resume' : 'suspend', channel),
         { entId: caller.entId, topic: topics.channelListen(caller.entId, id), t: 'ChannelStatus', data: { channelId: id, enabled } },
       ]);
+      await this.events.emit('channel.statusChanged', { entId: caller.entId, channelId: id, enabled, byUserId: caller.userId });
     }
     return channel;
   }
@@ -147,6 +153,8 @@ export class ChannelService {
       await writeOperation(tx, caller, OperationType.ChannelDisband, { channelId: id, name: locked.name, memberIds: userIds });
       return { channel: (await repo.findChannel(tx, caller.entId, id))!, removed: userIds };
     });
+    // Before the frames: listeners (the chat's message 202) still reach the leavers' sockets.
+    await this.events.emit('channel.disbanded', { entId: caller.entId, channelId: id, userIds: removed, byUserId: caller.userId });
     await this.publish([this.changeFrame(caller, 'disband', channel), ...this.userDelFrames(caller, id, removed, 'disband')]);
     return channel;
   }
@@ -174,6 +182,8 @@ export class ChannelService {
       return repo.membersByIds(tx, id, userIds);
     });
     await this.publish([this.userAddFrame(caller, id, userIds)]);
+    // After the frames: the joiners' sockets follow the channel by now and see what listeners send.
+    await this.events.emit('channel.membersAdded', { entId: caller.entId, channelId: id, userIds, byUserId: caller.userId });
     return added;
   }
 
@@ -202,6 +212,8 @@ export class ChannelService {
       if (!(await repo.removeMember(tx, id, userId))) throw notFound('member');
       await writeOperation(tx, caller, OperationType.ChannelMemberRemove, { channelId: id, userId });
     });
+    // Before the frame: the chat's message 201 still reaches the removed member's sockets.
+    await this.events.emit('channel.membersRemoved', { entId: caller.entId, channelId: id, userIds: [userId], byUserId: caller.userId });
     await this.publish(this.userDelFrames(caller, id, [userId], 'removed'));
   }
 

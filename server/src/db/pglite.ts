@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, QueryResult, Queryable, SqlParam } from './db';
 
 export class DbOpenError extends Error {
@@ -9,6 +10,9 @@ export class DbOpenError extends Error {
 }
 
 const INIT_SUFFIX = '.init-';
+
+/** Extensions the migrations create (003: pg_trgm for contains-search); loaded on every open. */
+const EXTENSIONS = { pg_trgm };
 
 function wrap(q: PGlite | Transaction): Queryable {
   return {
@@ -95,7 +99,7 @@ export async function openPglite(dir: string, opts: PgliteOptions): Promise<Db> 
   if (!existsSync(dir)) await createAtomically(dir, opts.timeoutMs);
 
   const pg = await withTimeout(
-    PGlite.create(dir),
+    PGlite.create(dir, { extensions: EXTENSIONS }),
     opts.timeoutMs,
     `Opening the PGlite database in ${dir} did not finish within ${opts.timeoutMs} ms. ` +
       'The folder may be damaged (for example by a crash). Stop the server, move the folder aside ' +

@@ -21,8 +21,8 @@ import { UserService } from './user.service';
 
 const blockedPathSchema = idPathSchema.extend({ blockedId: idPathSchema.shape.id });
 
-export function userRoutes({ db, hub, auth, files }: ModuleDeps): RouteDef[] {
-  const users = new UserService(db, hub, auth);
+export function userRoutes({ db, hub, auth, files, events }: ModuleDeps): RouteDef[] {
+  const users = new UserService(db, hub, auth, events);
   return [
     defineRoute({
       method: 'GET', url: '/api/users', summary: 'Users of the enterprise: paged, sorted, searched and filtered',

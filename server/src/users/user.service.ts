@@ -13,6 +13,7 @@ import type { createUserSchema, updateUserSchema } from '@ptt/contracts';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from '../db/db';
+import type { DomainEvents } from '../events/domain-events';
 import { AppError } from '../http/app-error';
 import { forbidden, notFound, requirePermission, ruleError, type Caller } from '../http/caller';
 import { writeOperation } from '../records/operation-log';
@@ -41,6 +42,7 @@ export class UserService {
     private readonly db: Db,
     private readonly hub: Hub,
     private readonly auth: AuthService,
+    private readonly events: DomainEvents,
   ) {
     this.repo = new UserAdminRepository(db);
   }
@@ -107,6 +109,7 @@ export class UserService {
     await this.hub.publish(topics.entListen(caller.entId), 'UserAdd', userEvent(created));
     for (const channelId of id.joined) {
       await this.hub.publish(topics.channelListen(caller.entId, channelId), 'ChannelUserAdd', { channelId, userIds: [id.newId] });
+      await this.events.emit('channel.membersAdded', { entId: caller.entId, channelId, userIds: [id.newId], byUserId: caller.userId });
     }
     return created;
   }

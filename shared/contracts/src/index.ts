@@ -26,3 +26,7 @@ export * from './rest/channels';
 export * from './rest/devices';
 export * from './rest/files';
 export * from './rest/spreadsheets';
+export * from './realtime/location';
+export * from './realtime/sos';
+export * from './realtime/commands';
+export * from './realtime/chat';

@@ -42,6 +42,13 @@ export const PERMISSIONS = {
   'device.activate': MANAGERS,
   'device.batchActivate': SUPER,
   'device.assign': MANAGERS,
+  /** Remote commands, kill included: dispatchers in the field disable lost handsets themselves;
+   *  kill needs an explicit confirm and every command is audited. */
+  'device.command': STAFF,
+  /** Anyone's track and the map of latest positions; a member reads only their own track. */
+  'location.read': STAFF,
+  /** Close an SOS (members see and raise only their own). */
+  'sos.handle': STAFF,
   'file.upload': ALL,
   'file.read': ALL,
   'record.login.read': MANAGERS,

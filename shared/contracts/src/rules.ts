@@ -20,6 +20,7 @@ export const RULES = {
   deviceHasNoAccount: 'The device has no account',
   accountBoundToOtherDevice: 'The account is already bound to another device',
   deviceDisabled: 'The device is disabled',
+  confirmRequired: 'Please confirm this command',
   fileTooLarge: 'The file is too large',
   fileTypeNotAllowed: 'This type of file is not allowed',
   memberQuotaExceeded: 'The member quota of the organisation is used up',
@@ -28,7 +29,12 @@ export const RULES = {
   captchaWrong: 'The captcha is wrong or has expired',
   oldPasswordWrong: 'The old password is wrong',
   alreadyBlacklisted: 'The user is already on the blacklist',
+  channelSuspended: 'The channel is suspended',
+  sendingTooFast: 'Sending messages too fast, please wait a moment',
   notFound: 'Not found',
+  noTrack: 'no track',
+  nobodyInSos: 'nobody in SOS',
+  sosAlreadyClosed: 'The SOS has already been closed',
 } as const;
 
 export type RuleKey = keyof typeof RULES;

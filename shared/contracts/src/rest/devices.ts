@@ -109,6 +109,8 @@ export const DEVICE_LOG_ACTIONS = [
   'reactivated',
   'assigned',
   'cancelled',
+  /** A remote command was sent (its lifecycle is in device_commands). */
+  'command',
 ] as const;
 export type DeviceLogAction = (typeof DEVICE_LOG_ACTIONS)[number];
 export const deviceLogActionSchema = z.enum(DEVICE_LOG_ACTIONS);

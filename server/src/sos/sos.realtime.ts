@@ -1,0 +1,17 @@
+import { SOS_KIND, sosReportSchema } from '@ptt/contracts';
+import type { ModuleDeps } from '../modules';
+import { SosService } from './sos.service';
+
+/** SOS raised on `icoTest/json/device/sos/{entId}/{userId}` (kind Sos). The gateway has checked the
+ *  ids are the socket's own; anything that does not parse is dropped silently. */
+export function registerSosRealtime(deps: ModuleDeps): void {
+  const service = new SosService(deps);
+  deps.inbound.on('sos', async ({ session }, kind, data) => {
+    if (kind !== SOS_KIND) return;
+    const report = sosReportSchema.safeParse(data);
+    if (!report.success) return;
+    const { entId, userId, account, nickname } = session;
+    // A socket knows no user agent or address: the record names the user's bound device, if any.
+    await service.raise({ entId, userId, account, nickname, device: null, ip: null }, report.data);
+  });
+}

@@ -1,0 +1,82 @@
+import { createClient } from 'redis';
+import { RedisPresenceStore } from '../src/ws/redis-presence';
+import { startRedis, type RedisServer } from './redis-harness';
+
+const ENT = 100001;
+
+describe('RedisPresenceStore', () => {
+  let redis: RedisServer;
+  let raw: ReturnType<typeof createClient>;
+  let one: RedisPresenceStore;
+  let two: RedisPresenceStore;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    raw = createClient({ url: redis.url });
+    raw.on('error', () => undefined); // reconnects by itself after the restart below
+    await raw.connect();
+    one = await RedisPresenceStore.connect(redis.url, { nodeTtlMs: 3_000 });
+    two = await RedisPresenceStore.connect(redis.url, { nodeTtlMs: 3_000 });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await raw?.close();
+    await redis?.stop();
+  });
+
+  it('decides first online and last offline across nodes', async () => {
+    expect(await one.add(ENT, 1, 'nodeone:1')).toBe(true);
+    expect(await two.add(ENT, 1, 'nodetwo:1')).toBe(false);
+    await two.setStatus(ENT, 1, 'busy');
+    expect(await one.statuses(ENT)).toEqual(new Map([[1, 'busy']]));
+    expect(await one.remove(ENT, 1, 'nodeone:1')).toBe(false);
+    expect(await one.remove(ENT, 1, 'nodeone:1')).toBe(false); // not there any more
+    expect(await two.remove(ENT, 1, 'nodetwo:1')).toBe(true);
+    expect(await one.statuses(ENT)).toEqual(new Map());
+  });
+
+  it('lets exactly one of many simultaneous connections be first, and one be last', async () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `${i % 2 ? 'nodeone' : 'nodetwo'}:${100 + i}`);
+    const store = (k: string) => (k.startsWith('nodeone') ? one : two);
+    const firsts = await Promise.all(keys.map((k) => store(k).add(ENT, 2, k)));
+    expect(firsts.filter(Boolean)).toHaveLength(1);
+    const lasts = await Promise.all(keys.map((k) => store(k).remove(ENT, 2, k)));
+    expect(lasts.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('drops connections of a node whose key expired (a node that died)', async () => {
+    await raw.sAdd(`ptt:presence:conns:${ENT}:3`, 'deadnode:7');
+    await raw.hSet(`ptt:presence:status:${ENT}`, '3', 'dnd');
+    expect((await one.statuses(ENT)).has(3)).toBe(false);
+    expect(await raw.hExists(`ptt:presence:status:${ENT}`, '3')).toBe(0);
+
+    await raw.sAdd(`ptt:presence:conns:${ENT}:3`, 'deadnode:8');
+    expect(await one.add(ENT, 3, 'nodeone:9')).toBe(true); // the dead one does not count
+    expect(await raw.sMembers(`ptt:presence:conns:${ENT}:3`)).toEqual(['nodeone:9']);
+    await one.remove(ENT, 3, 'nodeone:9');
+  });
+
+  it('keeps its node key alive with a TTL and deletes it on close', async () => {
+    const short = await RedisPresenceStore.connect(redis.url, { nodeTtlMs: 600 });
+    await short.add(ENT, 4, 'nodeshort:1');
+    const ttl = await raw.pTTL('ptt:presence:node:nodeshort');
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(600);
+    await new Promise((r) => setTimeout(r, 1_000)); // longer than the TTL: refreshed meanwhile
+    expect((await one.statuses(ENT)).has(4)).toBe(true);
+    await short.close();
+    expect(await raw.exists('ptt:presence:node:nodeshort')).toBe(0);
+    expect((await one.statuses(ENT)).has(4)).toBe(false);
+  });
+
+  it("writes its node's connections back after Redis lost them", async () => {
+    await one.add(ENT, 5, 'nodeone:50');
+    await redis.restart(); // empty: no persistence
+    const deadline = Date.now() + 10_000;
+    while (!(await one.statuses(ENT).catch(() => new Map())).has(5)) {
+      if (Date.now() > deadline) throw new Error('connection not restored');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, 20_000);
+});

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { parseChatId } from '../chat-id';
+import { coordinateSystemSchema, MessageType } from '../enums';
+import { idSchema, parseIdText } from '../ids';
+import { latitudeSchema, longitudeSchema } from '../rest/fields';
+
+// Chat: group messages of a channel and personal messages between two users of one enterprise.
+// Message types are spec section 3's (text 0 ... audio talk 9, system 200-203). REST answers and
+// /ws2 frames (kind `Message`) carry the same `chatMessageSchema` object.
+
+export const CHAT_TEXT_MAX_LENGTH = 2000;
+export const CHAT_NAME_MAX_LENGTH = 120;
+export const CHAT_ADDRESS_MAX_LENGTH = 200;
+export const CLIENT_MSG_ID_MAX_LENGTH = 64;
+/** Longest voice, video or talk a message may announce: one day in ms. */
+export const CHAT_DURATION_MAX_MS = 24 * 60 * 60 * 1000;
+export const CHAT_HISTORY_SIZE_DEFAULT = 30;
+export const CHAT_HISTORY_SIZE_MAX = 100;
+/** Unread counts stop here: the UI shows "999+" (counting further would read the whole backlog). */
+export const CHAT_UNREAD_MAX = 999;
+/** Sending limit per sender (spec section 5: "Sending messages too fast is refused"). */
+export const CHAT_SEND_LIMIT = { messages: 10, windowMs: 5000 } as const;
+/** The /ws2 kind of a chat message on the channel topic and on user topics. */
+export const CHAT_MESSAGE_KIND = 'Message';
+
+export const ChatKind = { Group: 'group', Personal: 'personal' } as const;
+export type ChatKind = (typeof ChatKind)[keyof typeof ChatKind];
+export const chatKindSchema = z.enum(ChatKind);
+
+/**
+ * A personal chat's id: `{entId}-0-{lowUserId}-{highUserId}`. The spec only fixes the channel form
+ * `{entId}-1-{channelId}`; the personal form is the same for both people, so one stored message
+ * has one chat id.
+ */
+export function personalChatId(entId: number, userA: number, userB: number): string {
+  return `${entId}-0-${Math.min(userA, userB)}-${Math.max(userA, userB)}`;
+}
+
+export type ChatRef =
+  | { kind: 'group'; entId: number; channelId: number }
+  | { kind: 'personal'; entId: number; userIds: [number, number] };
+
+/** Reads either chat id form; null for anything else (two equal user ids included). */
+export function parseAnyChatId(s: string): ChatRef | null {
+  const group = parseChatId(s);
+  if (group) return { kind: 'group', ...group };
+  const parts = s.split('-');
+  if (parts.length !== 4 || parts[1] !== '0') return null;
+  const [entId, low, high] = [parseIdText(parts[0]), parseIdText(parts[2]), parseIdText(parts[3])];
+  if (entId === null || low === null || high === null || low >= high) return null;
+  return { kind: 'personal', entId, userIds: [low, high] };
+}
+
+// Free text is stored and sent back as typed: clients show it as text, never as HTML. Control
+// characters (NUL above all, which PostgreSQL cannot store) are refused; tab and newlines are fine.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const plainText = (max: number) =>
+  z.string().max(max).refine((v) => !CONTROL.test(v), { error: 'control characters are not allowed' });
+const requiredText = (max: number) => plainText(max).refine((v) => v.trim().length > 0, { error: 'required' });
+
+/** Ids of POST /api/files answers; the file must belong to the sender's enterprise. */
+export const chatFileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+const durationMs = z.number().int().nonnegative().max(CHAT_DURATION_MAX_MS);
+
+export const textContentSchema = z.object({ text: requiredText(CHAT_TEXT_MAX_LENGTH) });
+/** Image, audio, video and file: an uploaded file plus what the client knows about it. */
+export const fileContentSchema = z.object({
+  fileId: chatFileIdSchema,
+  name: requiredText(CHAT_NAME_MAX_LENGTH).optional(),
+  size: z.number().int().nonnegative().optional(),
+  durationMs: durationMs.optional(),
+});
+/** A sticker or emoji code of the client's expression set. */
+export const expressionContentSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_:+-]{1,32}$/) });
+/** Kept as sent (coord 0 WGS-84, 1 GCJ-02); position reports are converted elsewhere, chat only shows it. */
+export const locationContentSchema = z.object({
+  lng: longitudeSchema,
+  lat: latitudeSchema,
+  coord: coordinateSystemSchema,
+  address: requiredText(CHAT_ADDRESS_MAX_LENGTH).optional(),
+});
+export const sosContentSchema = z
+  .object({ sosId: idSchema.optional(), lng: longitudeSchema.optional(), lat: latitudeSchema.optional() })
+  .refine((v) => (v.lng === undefined) === (v.lat === undefined), { error: 'lng and lat go together' });
+export const pttContentSchema = z.object({ fileId: chatFileIdSchema, durationMs: durationMs.positive() });
+export const audioTalkContentSchema = z.object({ durationMs: durationMs.optional() });
+/** 200-203, written by the server: who was added, removed or (202) on the disbanded channel, none for 203; and by whom. */
+export const systemContentSchema = z.object({ userIds: z.array(idSchema), byUserId: idSchema });
+
+const USER_CONTENT = {
+  [MessageType.Text]: textContentSchema,
+  [MessageType.Image]: fileContentSchema,
+  [MessageType.Audio]: fileContentSchema,
+  [MessageType.Video]: fileContentSchema,
+  [MessageType.Expression]: expressionContentSchema,
+  [MessageType.Location]: locationContentSchema,
+  [MessageType.Sos]: sosContentSchema,
+  [MessageType.File]: fileContentSchema,
+  [MessageType.Ptt]: pttContentSchema,
+  [MessageType.AudioTalk]: audioTalkContentSchema,
+} as const;
+const SYSTEM_TYPES = [
+  MessageType.ChannelAddUser,
+  MessageType.ChannelRemoveUser,
+  MessageType.ChannelDisbandment,
+  MessageType.ChannelSuspend,
+] as const;
+
+/** Types whose content names an uploaded file (`fileId`). */
+export const FILE_MESSAGE_TYPES: readonly number[] = [MessageType.Image, MessageType.Audio, MessageType.Video, MessageType.File, MessageType.Ptt];
+
+const variant = <T extends number, C extends z.ZodType>(type: T, content: C) => z.object({ type: z.literal(type), content });
+const userVariants = [
+  variant(MessageType.Text, USER_CONTENT[MessageType.Text]),
+  variant(MessageType.Image, USER_CONTENT[MessageType.Image]),
+  variant(MessageType.Audio, USER_CONTENT[MessageType.Audio]),
+  variant(MessageType.Video, USER_CONTENT[MessageType.Video]),
+  variant(MessageType.Expression, USER_CONTENT[MessageType.Expression]),
+  variant(MessageType.Location, USER_CONTENT[MessageType.Location]),
+  variant(MessageType.Sos, USER_CONTENT[MessageType.Sos]),
+  variant(MessageType.File, USER_CONTENT[MessageType.File]),
+  variant(MessageType.Ptt, USER_CONTENT[MessageType.Ptt]),
+  variant(MessageType.AudioTalk, USER_CONTENT[MessageType.AudioTalk]),
+] as const;
+const systemVariants = SYSTEM_TYPES.map((type) => variant(type, systemContentSchema));
+
+/** A type with the content it requires; user types only (200-203 come from the server). */
+export const userMessageBodySchema = z.discriminatedUnion('type', [...userVariants]);
+/** Any type 0-9 or 200-203 with its content. */
+export const messageBodySchema = z.discriminatedUnion('type', [...userVariants, ...systemVariants]);
+export type MessageBody = z.infer<typeof messageBodySchema>;
+
+/** Client-chosen id: sending again with the same one returns the first message instead of a copy. */
+export const clientMsgIdSchema = z.string().regex(/^[A-Za-z0-9_.:-]+$/).min(1).max(CLIENT_MSG_ID_MAX_LENGTH);
+
+/** Body of POST /api/chats/:chatId/messages and POST /api/users/:id/messages. */
+export const sendMessageSchema = z.intersection(userMessageBodySchema, z.object({ clientMsgId: clientMsgIdSchema.optional() }));
+export type SendMessageRequest = z.input<typeof sendMessageSchema>;
+
+export const chatMessageSchema = z.intersection(
+  z.object({
+    id: idSchema,
+    /** `{entId}-1-{channelId}` (group) or `{entId}-0-{low}-{high}` (personal). */
+    chatId: z.string(),
+    kind: chatKindSchema,
+    /** Group messages: the channel; null for personal ones. */
+    channelId: idSchema.nullable(),
+    /** Personal messages: the recipient (the peer is whichever of from.uid and toUserId is not you). */
+    toUserId: idSchema.nullable(),
+    /** The sender; for 200-203 the person who made the change. */
+    from: z.object({ uid: idSchema, nickname: z.string() }),
+    clientMsgId: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  messageBodySchema,
+);
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Path `:chatId`: either form; a malformed one or one of another enterprise answers 2008. */
+export const chatPathSchema = z.object({ chatId: z.string().min(1).max(64) });
+
+/** Keyset paging: the `size` messages just before message `before` (or the latest), oldest first. */
+export const chatHistoryQuerySchema = z.object({
+  before: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  size: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(CHAT_HISTORY_SIZE_MAX).default(CHAT_HISTORY_SIZE_DEFAULT),
+  ),
+});
+export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
+
+export const chatHistorySchema = z.object({
+  items: z.array(chatMessageSchema),
+  /** Older messages exist: ask again with `before` = the first item's id. */
+  hasMore: z.boolean(),
+});
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+export const chatListItemSchema = z.object({
+  chatId: z.string(),
+  kind: chatKindSchema,
+  /** Channel name, or the peer's nickname. */
+  title: z.string(),
+  channelId: idSchema.nullable(),
+  peerId: idSchema.nullable(),
+  lastMessage: chatMessageSchema.nullable(),
+  /** Messages of others after the read marker, at most CHAT_UNREAD_MAX. */
+  unread: z.number().int().nonnegative(),
+});
+export type ChatListItem = z.infer<typeof chatListItemSchema>;
+
+/** Body of POST /api/chats/:chatId/read: read up to this message (default: the latest). */
+export const markReadSchema = z.object({ messageId: idSchema.optional() });
+export const chatReadSchema = z.object({ chatId: z.string(), lastReadId: z.number().int().nonnegative(), unread: z.number().int().nonnegative() });
+export type ChatRead = z.infer<typeof chatReadSchema>;

@@ -1,0 +1,142 @@
+import { CoordinateSystem } from '@ptt/contracts';
+
+export interface SimOptions {
+  /** REST and /ws2 base, e.g. http://127.0.0.1:8080 */
+  url: string;
+  entId: number;
+  /** How many `simNNNN` accounts to provision and drive (ignored with `accounts`). */
+  devices: number;
+  /** Existing accounts to drive instead (`--accounts a,b` or `--demo` for member1-6); no provisioning. */
+  accounts: string[] | null;
+  /** Password of the device accounts (set on the ones the simulator creates). */
+  password: string;
+  /** Account that creates missing accounts and devices. */
+  admin: string;
+  adminPassword: string;
+  /** SOS raised at random across the fleet, per minute (0: only on demand). */
+  sosRate: number;
+  /** Milliseconds between two positions of one device. */
+  intervalMs: number;
+  center: { lng: number; lat: number };
+  /** Devices wander within this many metres of the center. */
+  radiusM: number;
+  /** Coordinate system the positions are in (the walk simply happens in it). */
+  coord: CoordinateSystem;
+  /** Logins (scrypt on the server) and account creations at a time. */
+  concurrency: number;
+  /** Milliseconds between two status lines. */
+  statusMs: number;
+}
+
+export const DEMO_ACCOUNTS = ['member1', 'member2', 'member3', 'member4', 'member5', 'member6'];
+
+export const USAGE = `Usage: npm run simulate -- [options]
+
+  --devices N          simulate N devices sim0001..simN, created if missing (default 10)
+  --accounts a,b,...   drive these existing accounts instead (no accounts or devices created)
+  --demo               drive the demo organisation's handsets member1-6
+  --url URL            server base (default http://127.0.0.1:8080)
+  --ent ID             organisation id (default 100001)
+  --sos-rate R         random SOS per minute across all devices (default 0)
+  --interval MS        milliseconds between positions of one device (default 5000)
+  --center LNG,LAT     center of the random walk (default 116.397,39.909)
+  --radius M           metres the devices wander from the center (default 3000)
+  --coord wgs|gcj      coordinate system of the positions (default wgs)
+  --password P         device accounts' password (env SIM_DEVICE_PASSWORD, default demo123)
+  --admin ACCOUNT      account that creates accounts and devices (env SIM_ADMIN, default admin)
+  --admin-password P   its password (env SIM_PASSWORD, default demo123)
+  --concurrency N      logins at a time (default 4)
+  --status-every MS    milliseconds between status lines (default 10000)
+
+Type on stdin: "sos <account>" (or "sos" for a random device), "status", "quit".
+Creating accounts logs the admin in on the web, which ends that admin's open console session.`;
+
+export class ArgsError extends Error {
+  override name = 'ArgsError';
+}
+
+function number(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ArgsError(`${flag} must be a number from ${min} to ${max}`);
+  return n;
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  const n = number(flag, text, min, max);
+  if (!Number.isInteger(n)) throw new ArgsError(`${flag} must be a whole number`);
+  return n;
+}
+
+function center(text: string): { lng: number; lat: number } {
+  const parts = text.split(',');
+  if (parts.length !== 2) throw new ArgsError('--center must be LNG,LAT');
+  return { lng: number('--center longitude', parts[0]!, -180, 180), lat: number('--center latitude', parts[1]!, -85, 85) };
+}
+
+const FLAGS_WITH_VALUE = new Set([
+  '--devices', '--accounts', '--url', '--ent', '--sos-rate', '--interval', '--center', '--radius', '--coord',
+  '--password', '--admin', '--admin-password', '--concurrency', '--status-every',
+]);
+
+/** Reads the command line (`--flag value` or `--flag=value`); null means `--help` was asked. */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): SimOptions | null {
+  const o: SimOptions = {
+    url: 'http://127.0.0.1:8080',
+    entId: 100001,
+    devices: 10,
+    accounts: null,
+    password: env.SIM_DEVICE_PASSWORD || 'demo123',
+    admin: env.SIM_ADMIN || 'admin',
+    adminPassword: env.SIM_PASSWORD || 'demo123',
+    sosRate: 0,
+    intervalMs: 5000,
+    center: { lng: 116.397, lat: 39.909 },
+    radiusM: 3000,
+    coord: CoordinateSystem.WGS,
+    concurrency: 4,
+    statusMs: 10_000,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') return null;
+    if (arg === '--demo') {
+      o.accounts = [...DEMO_ACCOUNTS];
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    if (!FLAGS_WITH_VALUE.has(flag)) throw new ArgsError(`unknown option ${arg}`);
+    const raw = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (raw === undefined) throw new ArgsError(`${flag} needs a value`);
+    // Passwords are taken as typed: spaces are part of a password.
+    const value = flag.endsWith('password') ? raw : raw.trim();
+    switch (flag) {
+      case '--devices': o.devices = integer(flag, value, 1, 100_000); break;
+      case '--accounts': {
+        const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+        if (list.length === 0) throw new ArgsError('--accounts needs at least one account');
+        o.accounts = list;
+        break;
+      }
+      case '--url':
+        if (!/^https?:\/\/[^/]+/.test(value)) throw new ArgsError('--url must start with http:// or https://');
+        o.url = value.replace(/\/+$/, '');
+        break;
+      case '--ent': o.entId = integer(flag, value, 1, 2_147_483_647); break;
+      case '--sos-rate': o.sosRate = number(flag, value, 0, 60_000); break;
+      case '--interval': o.intervalMs = integer(flag, value, 100, 3_600_000); break;
+      case '--center': o.center = center(value); break;
+      case '--radius': o.radiusM = number(flag, value, 1, 1_000_000); break;
+      case '--coord':
+        if (value !== 'wgs' && value !== 'gcj') throw new ArgsError('--coord must be wgs or gcj');
+        o.coord = value === 'wgs' ? CoordinateSystem.WGS : CoordinateSystem.GCJ;
+        break;
+      case '--password': o.password = value; break;
+      case '--admin': o.admin = value; break;
+      case '--admin-password': o.adminPassword = value; break;
+      case '--concurrency': o.concurrency = integer(flag, value, 1, 64); break;
+      case '--status-every': o.statusMs = integer(flag, value, 1000, 3_600_000); break;
+    }
+  }
+  return o;
+}

@@ -1,0 +1,71 @@
+import type { SimOptions } from './args';
+import { SimDevice, type FleetStats } from './device';
+import { Limiter } from './limit';
+import type { Random } from './walk';
+
+export type FleetOptions = Pick<SimOptions, 'url' | 'entId' | 'password' | 'intervalMs' | 'center' | 'radiusM' | 'coord' | 'concurrency' | 'sosRate' | 'statusMs'> & {
+  /** Delay between `delivered` and the final answer of a command (default 800 ms). */
+  execDelayMs?: number;
+};
+
+const SOS_TICK_MS = 1000;
+
+/** Every simulated device of one run, their shared login limiter, counters and status line. */
+export class Fleet {
+  readonly devices: SimDevice[] = [];
+  readonly stats: FleetStats = { positions: 0, commandsReceived: 0, commandsAnswered: 0, sos: 0, reconnects: 0 };
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly o: FleetOptions,
+    private readonly out: (line: string) => void,
+    private readonly rnd: Random = Math.random,
+  ) {}
+
+  /** Logs every account in (a few at a time), printing progress; devices connect as they log in. */
+  async start(accounts: readonly string[]): Promise<void> {
+    const limiter = new Limiter(this.o.concurrency);
+    const ctx = { ...this.o, execDelayMs: this.o.execDelayMs ?? 800, limiter, stats: this.stats, log: this.out, rnd: this.rnd };
+    for (const account of accounts) this.devices.push(new SimDevice(account, ctx));
+    const step = Math.max(1, Math.ceil(accounts.length / 10));
+    let done = 0;
+    let ok = 0;
+    await Promise.all(
+      this.devices.map(async (d) => {
+        if (await d.start()) ok++;
+        done++;
+        if (done % step === 0 || done === accounts.length) this.out(`logged in ${ok}/${accounts.length} devices (${done} tried)`);
+      }),
+    );
+    this.timers.push(setInterval(() => this.out(this.status()), this.o.statusMs));
+    if (this.o.sosRate > 0) this.timers.push(setInterval(() => this.randomSos(), SOS_TICK_MS));
+  }
+
+  /** One line: connected devices, positions sent, commands answered, SOS raised, reconnects. */
+  status(): string {
+    const connected = this.devices.filter((d) => d.connected).length;
+    const s = this.stats;
+    return `${connected}/${this.devices.length} connected, ${s.positions} positions sent, ${s.commandsAnswered}/${s.commandsReceived} commands answered, ${s.sos} SOS, ${s.reconnects} reconnects`;
+  }
+
+  /** Raises SOS on the named device (or a random connected one); says what happened. */
+  sos(account?: string): string {
+    const candidates = account ? this.devices.filter((d) => d.account === account) : this.devices.filter((d) => d.connected && d.answerer.active);
+    if (candidates.length === 0) return account ? `no simulated device ${account}` : 'no connected device to raise SOS';
+    const device = candidates[Math.floor(this.rnd() * candidates.length)]!;
+    return device.raiseSos() ? `SOS raised by ${device.account}` : `${device.account} is not connected or is silenced`;
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    await Promise.all(this.devices.map((d) => d.stop()));
+  }
+
+  /** `sosRate` per minute across the fleet, checked once a second. */
+  private randomSos(): void {
+    const expected = (this.o.sosRate * SOS_TICK_MS) / 60_000;
+    // Several per tick at high rates; the fraction is the chance of one more.
+    let count = Math.floor(expected) + (this.rnd() < expected % 1 ? 1 : 0);
+    while (count-- > 0) this.out(this.sos());
+  }
+}

@@ -1,0 +1,57 @@
+import { createInterface } from 'node:readline';
+import { ArgsError, USAGE, parseArgs } from './args';
+import { Fleet } from './fleet';
+import { provisionSimDevices } from './provision';
+
+// `npm run simulate -- --devices N ...`: see USAGE in args.ts.
+
+const say = (line: string) => console.info(`[sim] ${line}`);
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    console.error(err instanceof ArgsError ? `${err.message}\n\n${USAGE}` : err);
+    process.exit(2);
+  }
+  if (!options) {
+    console.info(USAGE);
+    return;
+  }
+  const o = options;
+  say(`server ${o.url}, organisation ${o.entId}`);
+  const accounts = o.accounts ?? (await provisionSimDevices(o, say));
+  say(`starting ${accounts.length} devices (${o.concurrency} logins at a time)...`);
+  const fleet = new Fleet(o, say);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    say('stopping: devices go offline...');
+    fleet
+      .stop()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  await fleet.start(accounts);
+
+  // Commands typed on stdin; without a terminal (a child of `npm start`) stdin may simply end.
+  const input = createInterface({ input: process.stdin });
+  input.on('line', (line) => {
+    const [word, arg] = line.trim().split(/\s+/);
+    if (word === 'sos') say(fleet.sos(arg));
+    else if (word === 'status') say(fleet.status());
+    else if (word === 'quit' || word === 'exit') stop();
+    else if (word) say('commands: sos [account], status, quit');
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error('[sim] failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { CoordinateSystem } from '@ptt/contracts';
+import { ArgsError, DEMO_ACCOUNTS, parseArgs } from '../src/args';
+
+describe('parseArgs', () => {
+  it('has defaults that reach the local server and the demo organisation', () => {
+    expect(parseArgs([])).toEqual({
+      url: 'http://127.0.0.1:8080',
+      entId: 100001,
+      devices: 10,
+      accounts: null,
+      password: 'demo123',
+      admin: 'admin',
+      adminPassword: 'demo123',
+      sosRate: 0,
+      intervalMs: 5000,
+      center: { lng: 116.397, lat: 39.909 },
+      radiusM: 3000,
+      coord: CoordinateSystem.WGS,
+      concurrency: 4,
+      statusMs: 10_000,
+    });
+  });
+
+  it('reads every flag, in both spellings', () => {
+    const o = parseArgs([
+      '--devices', '25', '--url=http://10.0.0.2:9000/', '--ent', '100002', '--sos-rate', '0.5', '--interval=2000',
+      '--center', '121.47,31.23', '--radius', '500', '--coord', 'gcj', '--concurrency', '8', '--status-every', '60000',
+      '--admin', 'boss', '--admin-password', ' pass word ', '--password=secret1',
+    ])!;
+    expect(o).toMatchObject({
+      devices: 25,
+      url: 'http://10.0.0.2:9000',
+      entId: 100002,
+      sosRate: 0.5,
+      intervalMs: 2000,
+      center: { lng: 121.47, lat: 31.23 },
+      radiusM: 500,
+      coord: CoordinateSystem.GCJ,
+      concurrency: 8,
+      statusMs: 60_000,
+      admin: 'boss',
+      adminPassword: ' pass word ',
+      password: 'secret1',
+    });
+  });
+
+  it('takes credentials from the environment, flags winning', () => {
+    const env = { SIM_ADMIN: 'ops', SIM_PASSWORD: 'opspass', SIM_DEVICE_PASSWORD: 'devpass' };
+    expect(parseArgs([], env)).toMatchObject({ admin: 'ops', adminPassword: 'opspass', password: 'devpass' });
+    expect(parseArgs(['--admin', 'boss'], env)).toMatchObject({ admin: 'boss', adminPassword: 'opspass' });
+  });
+
+  it('drives given accounts or the demo handsets instead of provisioning', () => {
+    expect(parseArgs(['--accounts', 'a1, b2,,c3'])!.accounts).toEqual(['a1', 'b2', 'c3']);
+    expect(parseArgs(['--demo'])!.accounts).toEqual(DEMO_ACCOUNTS);
+  });
+
+  it('answers null to --help', () => {
+    expect(parseArgs(['--devices', '3', '--help'])).toBeNull();
+    expect(parseArgs(['-h'])).toBeNull();
+  });
+
+  it.each([
+    [['--devices', '0'], '--devices must be a number from 1'],
+    [['--devices', '2.5'], '--devices must be a whole number'],
+    [['--devices'], '--devices needs a value'],
+    [['--devices', 'many'], '--devices must be a number'],
+    [['--interval', '10'], '--interval must be a number from 100'],
+    [['--center', '116.4'], '--center must be LNG,LAT'],
+    [['--center', '200,10'], '--center longitude must be'],
+    [['--coord', 'bd09'], '--coord must be wgs or gcj'],
+    [['--url', 'ftp://x'], '--url must start with http'],
+    [['--accounts', ','], '--accounts needs at least one account'],
+    [['--frobnicate'], 'unknown option --frobnicate'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(ArgsError);
+    expect(() => parseArgs(argv)).toThrow(message);
+  });
+});
