@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WebSocket = createRequire(path.join(ROOT, 'server', 'package.json'))('ws');
+/** The built server; BENCH_SERVER_ENTRY names another bundle, to compare builds. */
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || path.join(ROOT, 'server', 'dist', 'main.cjs');
 
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -17,32 +20,55 @@ export function percentile(values, p) {
 export const round = (n) => Math.round(n * 100) / 100;
 export const summary = (xs) => ({ n: xs.length, p50: round(percentile(xs, 50)), p95: round(percentile(xs, 95)), max: round(Math.max(...xs)) });
 
-async function freePort() {
+export async function freePort() {
   return new Promise((resolve) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
   });
 }
 
-export async function startServer() {
+/**
+ * Starts dist/main.cjs on 127.0.0.1 and waits for /api/health. Without options: PGlite in a fresh
+ * temp DATA_DIR, removed by stop(). `databaseUrl`: PostgreSQL. `dataDir`: that folder, kept.
+ * stop() kills at once; close() asks the server to shut down (SIGTERM) and waits for it, so the
+ * embedded database is closed cleanly and can be reopened.
+ */
+export async function startServer({ databaseUrl = '', dataDir: givenDataDir, env = {}, entry = SERVER_ENTRY } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ptt-bench-'));
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ptt-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.cjs')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: 'ignore',
+  let output = '';
+  const child = spawn(process.execPath, [entry], {
+    // NODE_PATH: a bundle built elsewhere (see SERVER_ENTRY) still finds the server's packages.
+    env: { ...process.env, NODE_PATH: path.join(ROOT, 'server', 'node_modules'), PORT: String(port), HOST: '127.0.0.1',
+      DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  child.stderr.on('data', (b) => { output = (output + b).slice(-4000); });
+  const removeDataDir = () => { if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true }); };
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = () => { process.removeListener('exit', killOnExit); child.kill('SIGKILL'); removeDataDir(); };
+  const close = async () => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    removeDataDir();
+  };
   const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    if (child.exitCode !== null) { stop(); throw new Error(`server exited ${child.exitCode}: ${output}`); }
+    if (Date.now() > deadline) { stop(); throw new Error(`server did not answer /api/health within 120 s: ${output}`); }
     try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
     await new Promise((r) => setTimeout(r, 50));
   }
   const coldStartMs = performance.now() - started;
-  return {
-    base, ws: `ws://127.0.0.1:${port}/ws2`, coldStartMs,
-    stop: () => { child.kill('SIGKILL'); rmSync(dataDir, { recursive: true, force: true }); },
-  };
+  return { base, ws: `ws://127.0.0.1:${port}/ws2`, coldStartMs, dataDir, stop, close };
 }
 
 export async function login(base, account, entId = 100001) {
@@ -53,4 +79,54 @@ export async function login(base, account, entId = 100001) {
   const body = await res.json();
   if (body.code !== 0) throw new Error(`login ${account}: ${JSON.stringify(body)}`);
   return body.data;
+}
+
+/**
+ * Open-loop load at a steady rate: request i is due at start + i / rate and its latency is counted
+ * from that moment, so a slow server cannot hide its backlog (no coordinated omission). Used
+ * instead of autocannon's overallRate, which sends each second's quota back to back at the start
+ * of the second. `paths` are used in turn; requests still open `graceMs` after the last one was
+ * due are abandoned and counted as timeouts.
+ */
+export async function fixedRate({ base, headers = {}, paths, rate, seconds, maxSockets = 64, graceMs = 5000 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  const open = new Set();
+  let non2xx = 0;
+  let errors = 0;
+  let lastDone = 0;
+  const start = performance.now();
+  const fire = (i) => {
+    const due = start + (i * 1000) / rate;
+    const req = http.get(`${base}${paths[i % paths.length]}`, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (!open.delete(req)) return;
+        lastDone = performance.now();
+        if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(lastDone - due);
+        else non2xx += 1;
+      });
+    });
+    req.on('error', () => { if (open.delete(req)) errors += 1; });
+    open.add(req);
+  };
+  let next = 0;
+  while (next < total) {
+    const now = performance.now();
+    while (next < total && start + (next * 1000) / rate <= now) fire(next++);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  const lastDue = start + ((total - 1) * 1000) / rate;
+  while (open.size > 0 && performance.now() < lastDue + graceMs) await new Promise((r) => setTimeout(r, 5));
+  // Abandon the rest, including requests still waiting for a socket (never sent).
+  const timeouts = open.size;
+  for (const req of [...open]) { open.delete(req); req.destroy(); }
+  agent.destroy();
+  const elapsedS = (Math.max(lastDone, lastDue) - start) / 1000;
+  if (latencies.length === 0) return { p50: null, p99: null, max: null, rps: 0, requests: 0, non2xx, errors: errors + timeouts };
+  return {
+    p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(Math.max(...latencies)),
+    rps: Math.round(latencies.length / elapsedS), requests: latencies.length, non2xx, errors: errors + timeouts,
+  };
 }

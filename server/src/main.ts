@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Db } from './db/db';
 import { describeDb, openDb } from './db/open-db';
+import { startPgliteMaintenance } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo';
 import type { RedisErrorLogger } from './ws/redis-client';
@@ -42,6 +43,11 @@ async function start(config: AppConfig): Promise<void> {
   }
 
   const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore });
+  const stopMaintenance = startPgliteMaintenance(db, (err) => app.log.error({ err }, 'database maintenance failed'));
+  app.addHook('onClose', (_app, done) => {
+    stopMaintenance();
+    done();
+  });
   report = (err, what) => app.log.error({ err }, what);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;

@@ -1,4 +1,4 @@
-import type { Page } from '@ptt/contracts';
+import { LIST_TOTAL_CAP, type Page } from '@ptt/contracts';
 import type { Queryable, SqlParam } from './db';
 
 /** Builds `where` clauses with numbered parameters: `w.add('u.role = ?', 1)`. */
@@ -39,7 +39,8 @@ export interface PageRequest {
 }
 
 /**
- * One page of `select <columns> from <from> <where> order by ... limit/offset` plus the total.
+ * One page of `select <columns> from <from> <where> order by ... limit/offset` plus the total
+ * (exact up to LIST_TOTAL_CAP, then LIST_TOTAL_CAP + 1).
  * `sortColumns` maps the API's sort names to SQL expressions (never user text in SQL); `tieBreak`
  * keeps the order stable between pages.
  */
@@ -66,7 +67,11 @@ export async function fetchPage<T>(
         limit $${limitAt} offset $${limitAt + 1}`,
       [...params, opts.page.size, (opts.page.page - 1) * opts.page.size],
     ),
-    q.query<{ total: number }>(`select count(*)::int as total from ${opts.from} ${whereSql}`, params),
+    // Counting stops after the cap: a bounded index read instead of every matching row.
+    q.query<{ total: number }>(
+      `select count(*)::int as total from (select 1 from ${opts.from} ${whereSql} limit ${LIST_TOTAL_CAP + 1}) capped`,
+      params,
+    ),
   ]);
   return { items: rows.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -111,7 +111,17 @@ export class DeviceRepository {
     const where = new Where().add('d.ent_id = ?', entId);
     if (query.q) {
       const like = Where.contains(query.q);
-      where.add('(d.name ilike ? or d.imei ilike ? or d.mac ilike ? or u.account ilike ?)', like, like, like, like);
+      // The account match is a subquery on the trigram-indexed users.account; as `u.account ilike`
+      // inside the OR it made the planner hash-join every user of the table (bench/lists.bench.mjs).
+      where.add(
+        `(d.name ilike ? or d.imei ilike ? or d.mac ilike ?
+          or d.user_id in (select x.id from users x where x.ent_id = ? and x.account ilike ?))`,
+        like,
+        like,
+        like,
+        entId,
+        like,
+      );
     }
     if (query.platform) where.add('d.platform = ?', query.platform);
     if (query.status) where.add('d.status = ?', query.status);

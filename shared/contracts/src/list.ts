@@ -3,6 +3,12 @@ import { z } from 'zod';
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 200;
 export const SEARCH_MAX_LENGTH = 64;
+/**
+ * List totals are exact up to this many rows; beyond it the server stops counting and answers
+ * `LIST_TOTAL_CAP + 1`, which a UI shows as "10,000+". Counting every match of a large enterprise
+ * on every page was the cost of a list request (bench/lists.bench.mjs, ADR 006).
+ */
+export const LIST_TOTAL_CAP = 10_000;
 
 // Query strings arrive as text: numbers are coerced, an empty value means "not given".
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
