@@ -7,6 +7,7 @@ import { writeOperation } from '../records/operation-log';
 import type { Hub } from '../ws/hub';
 import { INTERNAL_TOPICS, REVOKE_REASONS, type RevokeReason } from '../ws/hub';
 import type { CaptchaService } from './captcha';
+import { SessionCache } from './session-cache';
 import type { EnterpriseRepository } from './enterprise.repository';
 import type { LoginRecordRepository } from './login-record.repository';
 import { throttleKeys, type LoginThrottle } from './login-throttle';
@@ -47,8 +48,15 @@ function platformClass(platform: string): 'web' | 'device' {
 export class AuthService {
   private readonly now: () => Date;
 
+  private readonly cache = new SessionCache();
+
   constructor(private readonly deps: AuthServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    // Every node drops a revoked session from its cache, whichever node revoked it.
+    deps.hub.subscribe(INTERNAL_TOPICS.sessionRevoked, (frame) => {
+      const tokenHash = (frame.data as { tokenHash?: unknown } | null)?.tokenHash;
+      if (typeof tokenHash === 'string') this.cache.drop(tokenHash);
+    });
   }
 
   get captchas(): CaptchaService {
@@ -134,16 +142,23 @@ export class AuthService {
     return this.deps.sessions.findActive(hashToken(token));
   }
 
-  /** Like findSession but throws 10000; also notes the session as recently used. */
+  /** Like findSession but throws 10000 and serves repeated calls from a short cache; also notes
+   *  the session as recently used. */
   async authenticate(token: string | undefined | null): Promise<ActiveSession> {
+    if (token && token.length <= 512) {
+      const cached = this.cache.get(hashToken(token));
+      if (cached) return cached;
+    }
     const session = await this.findSession(token);
     if (!session) throw new AppError(ServerCode.AuthorizationFailed);
     await this.deps.sessions.touch(session.tokenHash);
+    this.cache.set(session);
     return session;
   }
 
   async logout(session: ActiveSession): Promise<void> {
     const revoked = await this.deps.sessions.revoke(session.tokenHash, REVOKE_REASONS.logout);
+    this.cache.drop(session.tokenHash);
     if (!revoked) return;
     await this.deps.hub.publish(INTERNAL_TOPICS.sessionRevoked, 'SessionRevoked', {
       tokenHash: session.tokenHash,
@@ -167,6 +182,8 @@ export class AuthService {
     opts: { platformClass?: 'web' | 'device'; except?: string } = {},
   ): Promise<void> {
     const hashes = await this.deps.sessions.revokeForUser(userId, reason, opts);
+    // Dropped here at once; other nodes drop theirs when the revocation reaches them on the hub.
+    for (const tokenHash of hashes) this.cache.drop(tokenHash);
     for (const tokenHash of hashes) {
       await this.deps.hub.publish(INTERNAL_TOPICS.sessionRevoked, 'SessionRevoked', { tokenHash, reason });
     }
