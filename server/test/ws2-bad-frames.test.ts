@@ -1,0 +1,86 @@
+import { topics } from '@ptt/contracts';
+import { MAX_INBOUND_FRAME_BYTES } from '../src/ws/connection';
+import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
+import { createTestApp, loginAs, type TestApp } from './test-app';
+import { DB_KINDS } from './test-db';
+import { WsProbe } from './ws-client';
+
+// Issue 4, acceptance 3: malformed frames, binary frames, unknown topics, topics naming another
+// enterprise or user, and oversized frames leave the connection working and change nothing.
+
+const TABLES = ['locations', 'latest_positions', 'sos_records', 'device_commands', 'messages', 'chat_reads'];
+
+describe.each(DB_KINDS)('bad /ws2 frames on %s', (kind) => {
+  let t: TestApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    baseUrl = await t.listen();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function counts(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const table of TABLES) {
+      const r = await t.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+      out[table] = r.rows[0]!.n;
+    }
+    return out;
+  }
+
+  it('ignores every bad frame, keeps the socket open and answering, and changes nothing', async () => {
+    const member = await loginAs(t.app, 'member1');
+    const other = await loginAs(t.app, 'guard1', SECOND_ENT_ID);
+    const dispatcherOther = await loginAs(t.app, 'dispatcher1', SECOND_ENT_ID);
+    const sender = await WsProbe.open(baseUrl, member.auth_token);
+    const watcher = await WsProbe.open(baseUrl, dispatcherOther.auth_token);
+    await sender.ping();
+    await watcher.ping();
+    const before = await counts();
+    const point = { lng: 116.4, lat: 39.9, coord: 0, time: Date.now() };
+
+    const bad: unknown[] = [
+      Buffer.from([0x7b, 0x00, 0xff]), // binary
+      'not json at all',
+      '{"code":0,"topic":',
+      JSON.stringify({ topic: 42, t: 'Location', data: point }),
+      JSON.stringify({ code: 0, topic: 'no/such/topic', data: point, t: 'Location' }),
+      JSON.stringify({ code: 0, topic: 'icoTest/json/device/location/abc/1', data: point, t: 'Location' }),
+      // Another enterprise's and another user's topics: the sender may only speak for itself.
+      { code: 0, topic: topics.location(SECOND_ENT_ID, other.id), data: point, t: 'Location' },
+      { code: 0, topic: topics.sos(SECOND_ENT_ID, other.id), data: point, t: 'Sos' },
+      { code: 0, topic: topics.location(DEMO_ENT_ID, member.id + 1), data: point, t: 'Location' },
+      { code: 0, topic: topics.commandReply(SECOND_ENT_ID, other.id), data: { commandId: 1, state: 'executed' }, t: 'CommandReply' },
+      // The sender's own topics with malformed payloads.
+      { code: 0, topic: topics.location(DEMO_ENT_ID, member.id), data: { lng: 500, lat: 'x' }, t: 'Location' },
+      { code: 0, topic: topics.location(DEMO_ENT_ID, member.id), data: null, t: 'Location' },
+      { code: 0, topic: topics.sos(DEMO_ENT_ID, member.id), data: 'sos', t: 'Sos' },
+      { code: 0, topic: topics.commandReply(DEMO_ENT_ID, member.id), data: { commandId: 'x' }, t: 'CommandReply' },
+      { code: 0, topic: topics.heartbeat(DEMO_ENT_ID, member.id), data: { eid: SECOND_ENT_ID }, t: 'Heartbeat' },
+      // Server-to-client topics sent by a client are not theirs to publish.
+      { code: 0, topic: topics.entListen(DEMO_ENT_ID), data: { uid: 1 }, t: 'UserDel' },
+      { code: 0, topic: topics.channelListen(SECOND_ENT_ID, 1), data: { text: 'hi' }, t: 'Message' },
+      // Oversized: a valid location frame padded past the inbound limit.
+      { code: 0, topic: topics.location(DEMO_ENT_ID, member.id), data: { ...point, pad: 'x'.repeat(MAX_INBOUND_FRAME_BYTES) }, t: 'Location' },
+    ];
+    for (const frame of bad) sender.send(frame);
+
+    await sender.ping(); // still open and answering after all of them
+    await new Promise((r) => setTimeout(r, 300)); // past the location batching window
+    expect(sender.closeCode).toBeNull();
+    expect(await counts()).toEqual(before);
+    // Nothing reached the other enterprise's dispatcher but its own pong.
+    expect(watcher.frames.filter((f) => f.topic !== 'sys/ping')).toEqual([]);
+
+    // The same socket still does real work: a good location is stored.
+    sender.send({ code: 0, topic: topics.location(DEMO_ENT_ID, member.id), data: point, t: 'Location' });
+    const deadline = Date.now() + 5_000;
+    while ((await counts()).locations === before.locations && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect((await counts()).locations).toBe(before.locations! + 1);
+    await sender.close();
+    await watcher.close();
+  });
+});
