@@ -1,55 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OperationType, type Page, type UserSummary } from '@ptt/contracts';
 import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
+import { startServerProcess, stopServerProcess, START_LIMIT_MS, type ServerProcess } from './server-process';
 import { createTestDb, DB_KINDS, type TestDb } from './test-db';
 
 // Acceptance 5 of issue 3: the real server process, killed with SIGKILL right after a write was
 // acknowledged over HTTP, loses nothing on either database.
-
-const TSX_REGISTER = ['--require', require.resolve('tsx/cjs')];
-const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
-const START_LIMIT_MS = 120_000;
-
-interface RunningServer {
-  child: ChildProcess;
-  baseUrl: string;
-  log: () => string;
-}
-
-function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...TSX_REGISTER, MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), START_LIMIT_MS);
-    const onData = (b: Buffer) => {
-      log += b.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: m[1]!, log: () => log });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${log}`));
-    });
-  });
-}
-
-async function kill(s: RunningServer): Promise<void> {
-  if (s.child.exitCode !== null || s.child.signalCode !== null) return;
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGKILL');
-  await exited;
-}
 
 async function call<T>(baseUrl: string, method: string, url: string, token: string | null, body?: unknown): Promise<{ code: number; data: T }> {
   const res = await fetch(`${baseUrl}${url}`, {
@@ -73,7 +31,7 @@ describe.each(DB_KINDS)('SIGKILL after an acknowledged write on %s', (kind) => {
   let testDb: TestDb;
   let scratch: string;
   let env: Record<string, string>;
-  const running: RunningServer[] = [];
+  const running: ServerProcess[] = [];
 
   beforeAll(async () => {
     scratch = mkdtempSync(path.join(os.tmpdir(), 'ptt-kill-'));
@@ -89,14 +47,14 @@ describe.each(DB_KINDS)('SIGKILL after an acknowledged write on %s', (kind) => {
     env.FILES_DIR = path.join(scratch, 'files');
   }, START_LIMIT_MS);
   afterAll(async () => {
-    for (const s of running) await kill(s);
+    for (const s of running) await stopServerProcess(s);
     if (kind === 'pglite') rmSync(testDb.location, { recursive: true, force: true });
     else await testDb.cleanup();
     rmSync(scratch, { recursive: true, force: true });
   });
 
   it('keeps every user and operation record the server acknowledged', async () => {
-    const first = await startServer(env);
+    const first = await startServerProcess(env);
     running.push(first);
     const token = await adminToken(first.baseUrl);
     const acked: string[] = [];
@@ -110,7 +68,7 @@ describe.each(DB_KINDS)('SIGKILL after an acknowledged write on %s', (kind) => {
           if (r.code === 0) acked.push(account);
           if (acked.length >= 30 && !stop) {
             stop = true;
-            await kill(first);
+            await stopServerProcess(first);
           }
         } catch {
           return; // the connection died with the server
@@ -118,10 +76,10 @@ describe.each(DB_KINDS)('SIGKILL after an acknowledged write on %s', (kind) => {
       }
     };
     await Promise.all([writer(1), writer(2)]);
-    await kill(first);
+    await stopServerProcess(first);
     expect(acked.length).toBeGreaterThanOrEqual(30);
 
-    const second = await startServer(env);
+    const second = await startServerProcess(env);
     running.push(second);
     const token2 = await adminToken(second.baseUrl);
     const list = await call<Page<UserSummary>>(second.baseUrl, 'GET', '/api/users?q=kill&size=200', token2);
@@ -135,6 +93,6 @@ describe.each(DB_KINDS)('SIGKILL after an acknowledged write on %s', (kind) => {
     );
     const audited = new Set(ops.data.items.map((o) => o.detail.account));
     expect(acked.filter((a) => !audited.has(a))).toEqual([]);
-    await kill(second);
+    await stopServerProcess(second);
   }, 300_000);
 });
