@@ -23,7 +23,7 @@ import {
 import { z } from 'zod';
 import { MemorySendLimiter } from '../src/chat/send-limiter';
 import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
-import { api, createTestApp, loginAs, type TestApp } from './test-app';
+import { api, createTestApp, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 import { WsProbe } from './ws-client';
 
@@ -32,7 +32,6 @@ type Who =
   | 'member1' | 'member2' | 'member3' | 'member4' | 'member5' | 'member6'
   | 'other1' | 'guard1';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const isMessage = (pred: (m: ChatMessage) => boolean) => (f: Ws2Frame) => f.t === CHAT_MESSAGE_KIND && pred(f.data as ChatMessage);
 
@@ -75,20 +74,8 @@ describe.each(DB_KINDS)('chat on %s', (kind) => {
     return z.array(chatListItemSchema).parse(r.body.data);
   };
   const unreadOf = async (who: Who, chat: string) => (await chatsOf(who)).find((c) => c.chatId === chat)?.unread;
-  const upload = async (who: Who): Promise<string> => {
-    const boundary = 'chat';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: { authorization: `Bearer ${token(who)}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
-        PNG,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    return res.json<{ data: { id: string } }>().data.id;
-  };
+  const upload = async (who: Who): Promise<string> =>
+    (await uploadFile<{ id: string }>(t.app, '/api/files', token(who), PNG_1PX, 'a.png')).body.data.id;
   /** No chat message on these sockets: a round trip proves anything published before has arrived. */
   const noMessages = async (sockets: WsProbe[], pred: (m: ChatMessage) => boolean) => {
     for (const s of sockets) {
@@ -172,7 +159,7 @@ describe.each(DB_KINDS)('chat on %s', (kind) => {
     const chat = group('General');
     const good = [
       text('plain text\nsecond line'),
-      { type: MessageType.Image, content: { fileId, name: 'a.png', size: PNG.length } },
+      { type: MessageType.Image, content: { fileId, name: 'a.png', size: PNG_1PX.length } },
       { type: MessageType.Audio, content: { fileId, durationMs: 3000 } },
       { type: MessageType.Video, content: { fileId } },
       { type: MessageType.Expression, content: { code: 'smile' } },

@@ -1,22 +1,9 @@
 import { OperationType, ServerCode, fileMetaSchema, type FileMeta } from '@ptt/contracts';
 import { safeFileName } from '../src/files/file-store';
 import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
-import { api, countOperations, createTestApp, lastOperationId, loginAs, type TestApp } from './test-app';
+import { api, countOperations, createTestApp, lastOperationId, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-function multipart(data: Buffer, filename: string, claimedType = 'application/octet-stream') {
-  const boundary = 'files-test';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${claimedType}\r\n\r\n`),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe('safeFileName', () => {
   it('keeps the base name only, without control or reserved characters, bounded', () => {
@@ -36,15 +23,8 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
   let memberTok: string;
   let otherTok: string;
 
-  async function upload(token: string, data: Buffer, name: string, claimed?: string) {
-    const body = multipart(data, name, claimed);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: FileMeta & { reason?: string } }>() };
+  function upload(token: string, data: Buffer, name: string, claimed?: string) {
+    return uploadFile<FileMeta & { reason?: string; maxBytes?: number }>(t.app, '/api/files', token, data, name, claimed);
   }
 
   beforeAll(async () => {
@@ -58,18 +38,18 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
 
   it('stores an upload, sniffs its type whatever the client claimed, and writes FileUpload', async () => {
     const since = await lastOperationId(t.db);
-    const r = await upload(memberTok, PNG, 'photo.exe', 'application/x-msdownload');
+    const r = await upload(memberTok, PNG_1PX, 'photo.exe', 'application/x-msdownload');
     expect(r.status).toBe(200);
     const meta = fileMetaSchema.parse(r.body.data);
-    expect(meta).toMatchObject({ name: 'photo.exe', mime: 'image/png', size: PNG.length, url: `/api/files/${meta.id}` });
+    expect(meta).toMatchObject({ name: 'photo.exe', mime: 'image/png', size: PNG_1PX.length, url: `/api/files/${meta.id}` });
     expect(await countOperations(t.db, DEMO_ENT_ID, OperationType.FileUpload, since)).toBe(1);
   });
 
   it('serves images inline and anything unknown as an attachment, never as HTML', async () => {
-    const img = (await upload(memberTok, PNG, 'a.png')).body.data;
+    const img = (await upload(memberTok, PNG_1PX, 'a.png')).body.data;
     const res = await t.app.inject({ method: 'GET', url: img.url, headers: { authorization: `Bearer ${memberTok}` } });
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(PNG)).toBe(true);
+    expect(res.rawPayload.equals(PNG_1PX)).toBe(true);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toMatch(/^inline;/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -82,7 +62,7 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
   });
 
   it('accepts the token as ?at= for img and audio tags, and refuses without one', async () => {
-    const img = (await upload(memberTok, PNG, 'b.png')).body.data;
+    const img = (await upload(memberTok, PNG_1PX, 'b.png')).body.data;
     const withQuery = await t.app.inject({ method: 'GET', url: `${img.url}?at=${encodeURIComponent(memberTok)}` });
     expect(withQuery.statusCode).toBe(200);
     const none = await t.app.inject({ method: 'GET', url: img.url });
@@ -90,7 +70,7 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
   });
 
   it("hides one enterprise's files from another (404)", async () => {
-    const img = (await upload(memberTok, PNG, 'c.png')).body.data;
+    const img = (await upload(memberTok, PNG_1PX, 'c.png')).body.data;
     const meta = await api(t.app, 'GET', `/api/files/${img.id}/meta`, otherTok);
     expect([meta.status, meta.body.code]).toEqual([404, ServerCode.NotFound]);
     const dl = await t.app.inject({ method: 'GET', url: img.url, headers: { authorization: `Bearer ${otherTok}` } });

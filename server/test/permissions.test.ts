@@ -3,7 +3,7 @@ import type { RouteDef } from '../src/http/route';
 import { hashPassword } from '../src/auth/password';
 import { routeCatalog } from '../src/modules';
 import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID } from '../src/seed/demo';
-import { api, createTestApp, loginAs, type TestApp } from './test-app';
+import { api, createTestApp, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 
 // Walks the whole matrix: every endpoint x every role, without a token, and with a super admin
@@ -111,25 +111,14 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
     boss2 = (await loginAs(t.app, 'boss2', SECOND_ENT_ID)).auth_token;
     const one = async (sql: string, params: (string | number)[]) => (await t.db.query<{ id: number }>(sql, params)).rows[0]!.id;
     const user = await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member2']);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-    const boundary = 'walk';
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: { authorization: `Bearer ${tokens.get(Role.SuperAdmin)}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const upload = await uploadFile<{ id: string }>(t.app, '/api/files', tokens.get(Role.SuperAdmin)!, PNG_1PX, 'a.png');
     ids = {
       user,
       other: await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member3']),
       channel: await one('select id from channels where ent_id = $1 and name = $2', [DEMO_ENT_ID, 'Security']),
       member: await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member1']),
       device: await one('select id from devices where ent_id = $1 and user_id = $2', [DEMO_ENT_ID, user]),
-      file: upload.json<{ data: { id: string } }>().data.id,
+      file: upload.body.data.id,
     };
   });
   afterAll(async () => {

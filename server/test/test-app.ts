@@ -133,3 +133,32 @@ export async function lastOperationId(db: Db): Promise<number> {
   const r = await db.query<{ id: number | null }>('select max(id) as id from operation_logs');
   return r.rows[0]?.id ?? 0;
 }
+
+/** A valid 1x1 PNG. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** POSTs one multipart `file` field (what the console's upload sends) and returns the answer. */
+export async function uploadFile<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  data: Buffer,
+  filename: string,
+  claimedType = 'application/octet-stream',
+): Promise<ApiAnswer<T>> {
+  const boundary = 'ptt-test-boundary';
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${claimedType}\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  return { status: res.statusCode, body: res.json<Envelope<T>>() };
+}

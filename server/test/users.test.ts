@@ -9,7 +9,7 @@ import {
   type UserSummary,
 } from '@ptt/contracts';
 import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID } from '../src/seed/demo';
-import { api, countOperations, createTestApp, lastOperationId, loginAs, postLogin, type TestApp } from './test-app';
+import { api, countOperations, createTestApp, lastOperationId, loginAs, PNG_1PX, postLogin, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 
 describe.each(DB_KINDS)('users on %s', (kind) => {
@@ -280,28 +280,12 @@ describe.each(DB_KINDS)('users on %s', (kind) => {
     });
 
     it('uploads an avatar image and refuses other types', async () => {
-      const png = Buffer.from(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-        'base64',
-      );
-      const form = (data: Buffer, name: string) => {
-        const boundary = 'ptt-boundary';
-        const body = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
-          data,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
-        return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${memberTok}` } };
-      };
-      const good = form(png, '../../evil.png');
-      const res = await t.app.inject({ method: 'POST', url: '/api/me/avatar', payload: good.body, headers: good.headers });
-      const data = res.json<{ code: number; data: UserSummary }>();
-      expect(data.code).toBe(0);
-      const file = await api<{ mime: string; name: string }>(t.app, 'GET', `/api/files/${data.data.avatar}/meta`, memberTok);
+      const good = await uploadFile<UserSummary>(t.app, '/api/me/avatar', memberTok, PNG_1PX, '../../evil.png', 'image/png');
+      expect(good.body.code).toBe(0);
+      const file = await api<{ mime: string; name: string }>(t.app, 'GET', `/api/files/${good.body.data.avatar}/meta`, memberTok);
       expect(file.body.data).toMatchObject({ mime: 'image/png', name: 'evil.png' });
-      const bad = form(Buffer.from('<html>not an image</html>'), 'x.png');
-      const refused = await t.app.inject({ method: 'POST', url: '/api/me/avatar', payload: bad.body, headers: bad.headers });
-      expect(refused.json()).toMatchObject({ code: ServerCode.ParameterError, data: { reason: 'rule.fileTypeNotAllowed' } });
+      const refused = await uploadFile(t.app, '/api/me/avatar', memberTok, Buffer.from('<html>not an image</html>'), 'x.png', 'image/png');
+      expect(refused.body).toMatchObject({ code: ServerCode.ParameterError, data: { reason: 'rule.fileTypeNotAllowed' } });
     });
   });
 
