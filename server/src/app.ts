@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainEvents } from './events/domain-events';
 import { InboundRouter } from './ws/inbound';
 import { MemoryPresenceStore, PresenceService, type PresenceStore } from './ws/presence';
+import { MemorySendLimiter, type SendLimiter } from './chat/send-limiter';
 import { registerWs2Gateway } from './ws/ws2.gateway';
 
 /** Version of the REST API in the OpenAPI document. */
@@ -39,6 +40,8 @@ export interface AppDeps {
   captchaText?: () => string;
   /** Defaults to one node's memory; the Redis store shares presence between nodes. */
   presenceStore?: PresenceStore;
+  /** Chat "too fast" counting; defaults to one node's memory, Redis shares it between nodes. */
+  sendLimiter?: SendLimiter;
 }
 
 export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir'> &
@@ -81,7 +84,8 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     }
     return ok({ status: 'ok', db: db.kind });
   });
-  const moduleDeps = { db, hub, auth, files, events, inbound, presence };
+  const sendLimiter = deps.sendLimiter ?? new MemorySendLimiter();
+  const moduleDeps = { db, hub, auth, files, events, inbound, presence, sendLimiter };
   const routes = allRoutes(moduleDeps);
   wireRealtime(moduleDeps);
   registerRoutes(app, auth, routes);

@@ -24,6 +24,9 @@ export interface AppConfig {
   /** Set: real-time fan-out and presence go through this Redis, so several nodes serve one
    *  organisation. Unset: in process (one node). */
   redisUrl: string | undefined;
+  /** With Redis: a node silent for this long counts as dead and another node announces its
+   *  users offline. */
+  presenceNodeTtlMs: number;
 }
 
 /** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
@@ -68,6 +71,7 @@ const envSchema = z.object({
   DB_OPEN_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   HEARTBEAT_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   REDIS_URL: optional(z.string().refine((v) => v.startsWith('redis://'), { message: 'must start with redis://' })),
+  PRESENCE_NODE_TTL_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000).max(600_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -104,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     logLevel: e.LOG_LEVEL ?? 'warn',
     heartbeatTimeoutMs: e.HEARTBEAT_TIMEOUT_MS ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
+    presenceNodeTtlMs: e.PRESENCE_NODE_TTL_MS ?? 15_000,
   };
 }

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, seedDemo } from './seed/demo';
 import type { RedisErrorLogger } from './ws/redis-client';
 import { RedisHub } from './ws/redis-hub';
 import { RedisPresenceStore } from './ws/redis-presence';
+import { RedisSendLimiter } from './chat/redis-send-limiter';
 
 // After a signal we give open sockets and the database this long before exiting anyway.
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -36,13 +37,15 @@ async function start(config: AppConfig): Promise<void> {
   const onError: RedisErrorLogger = (err, what) => report(err, what);
   let hub: RedisHub | undefined;
   let presenceStore: RedisPresenceStore | undefined;
+  let sendLimiter: RedisSendLimiter | undefined;
   if (config.redisUrl) {
     console.info('Connecting to Redis for real-time fan-out and presence ...');
     hub = await RedisHub.connect(config.redisUrl, { onError, onListenerError: (err, topic) => onError(err, `hub listener on ${topic}`) });
-    presenceStore = await RedisPresenceStore.connect(config.redisUrl, { onError });
+    presenceStore = await RedisPresenceStore.connect(config.redisUrl, { onError, nodeTtlMs: config.presenceNodeTtlMs });
+    sendLimiter = await RedisSendLimiter.connect(config.redisUrl, { onError });
   }
 
-  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore });
+  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore, sendLimiter });
   const stopMaintenance = startPgliteMaintenance(db, (err) => app.log.error({ err }, 'database maintenance failed'));
   app.addHook('onClose', (_app, done) => {
     stopMaintenance();
@@ -70,6 +73,7 @@ async function start(config: AppConfig): Promise<void> {
       .close()
       // The store first: its last removals publish 'offline' through the hub.
       .then(() => presenceStore?.close())
+      .then(() => sendLimiter?.close())
       .then(() => hub?.close())
       .then(() => db.close())
       .then(() => process.exit(0))

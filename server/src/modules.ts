@@ -1,6 +1,7 @@
 import type { Db } from './db/db';
 import type { AuthService } from './auth/auth.service';
 import { authRoutes } from './auth/auth.routes';
+import { callRoutes } from './calls/call.routes';
 import { channelRoutes } from './channels/channel.routes';
 import { registerChatRealtime } from './chat/chat.realtime';
 import { chatRoutes } from './chat/chat.routes';
@@ -10,6 +11,8 @@ import { deviceRoutes } from './devices/device.routes';
 import { enterpriseRoutes } from './enterprise/enterprise.routes';
 import { fileRoutes } from './files/file.routes';
 import type { FileStore } from './files/file-store';
+import { registerFenceRealtime } from './fences/fence.realtime';
+import { fenceRoutes } from './fences/fence.routes';
 import type { RouteDef } from './http/route';
 import { registerLocationRealtime } from './locations/location.realtime';
 import { locationRoutes } from './locations/location.routes';
@@ -22,6 +25,7 @@ import type { DomainEvents } from './events/domain-events';
 import type { Hub } from './ws/hub';
 import type { InboundRouter } from './ws/inbound';
 import type { PresenceService } from './ws/presence';
+import type { SendLimiter } from './chat/send-limiter';
 import { presenceRoutes } from './ws/presence.routes';
 
 /** What a feature module gets to build its routes. */
@@ -35,6 +39,8 @@ export interface ModuleDeps {
   /** Handlers of client-sent /ws2 frames (location, sos, command replies, chat heartbeats). */
   inbound: InboundRouter;
   presence: PresenceService;
+  /** Chat "sending too fast": per node in memory, or shared through Redis. */
+  sendLimiter: SendLimiter;
 }
 
 /**
@@ -55,7 +61,9 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...presenceRoutes(deps),
     ...locationRoutes(deps),
     ...sosRoutes(deps),
+    ...callRoutes(deps),
     ...spreadsheetRoutes(deps),
+    ...fenceRoutes(deps),
   ];
 }
 
@@ -77,4 +85,5 @@ export function wireRealtime(deps: ModuleDeps): void {
   registerLocationRealtime(deps);
   registerSosRealtime(deps);
   registerCommandRealtime(deps);
+  registerFenceRealtime(deps);
 }

@@ -99,6 +99,12 @@ describe.each(DB_KINDS)('spreadsheets on %s', (kind) => {
       expect(await member('Security', 'member2')).toMatchObject({ level: 2 });
       expect(await countOperations(t.db, DEMO_ENT_ID, OperationType.ChannelAssignmentImport, since)).toBe(1);
       expect(await countOperations(t.db, DEMO_ENT_ID, OperationType.ChannelMemberAdd, since)).toBe(0);
+      // The channel's chat says who joined (system message 200), as for members added by hand.
+      const joined = await t.db.query<{ content: { userIds: number[]; byUserId: number } }>(
+        'select content from messages where channel_id = $1 and type = 200 order by id desc limit 1',
+        [await channelId('Security')],
+      );
+      expect(joined.rows[0]?.content).toEqual({ userIds: [await userId('member4')], byUserId: await userId('admin') });
       const again = await upload('/api/channels/assignments/import?layout=byChannel', adminTok, file);
       expect(again.body.data).toMatchObject({ total: 8, created: 0, updated: 0, unchanged: 3 });
       expect(again.body.data.errors).toEqual(r.body.data.errors);

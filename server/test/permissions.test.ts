@@ -17,6 +17,7 @@ interface Ids {
   member: number;
   device: number;
   file: string;
+  fence: number;
 }
 
 type Example = (ids: Ids) => { params?: Record<string, string | number>; body?: unknown };
@@ -44,18 +45,26 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/devices/:id/assign': (ids) => ({ body: { uid: ids.user } }),
   'POST /api/locations': () => ({ body: { lng: 116.4, lat: 39.9, coord: 1, time: Date.now() } }),
   'POST /api/sos': () => ({ body: { lng: 116.4, lat: 39.9, coord: 0 } }),
+  'POST /api/calls': (ids) => ({ body: { calleeId: ids.user } }),
   'POST /api/chats/:chatId/messages': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` }, body: { type: 0, content: { text: 'hello' } } }),
   'GET /api/chats/:chatId/messages': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
   'POST /api/chats/:chatId/read': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` }, body: {} }),
   'POST /api/users/:id/messages': () => ({ body: { type: 0, content: { text: 'hello' } } }),
   'POST /api/devices/:id/commands': () => ({ body: { command: 3 } }),
   'GET /api/commands/:commandId': () => ({ params: { commandId: 1 } }),
+  'POST /api/fences': (ids) => ({ body: { name: 'Intruder fence', rule: 'leave', shape: { type: 'circle', center: { lng: 116.4, lat: 39.9 }, radius: 500 }, userIds: [ids.user], channelIds: [ids.channel] } }),
+  'PATCH /api/fences/:id': () => ({ body: { name: 'Renamed fence' } }),
+  'POST /api/fences/:id/users': (ids) => ({ body: { userIds: [ids.other] } }),
+  'PATCH /api/fences/:id/users/:userId': () => ({ body: { enabled: false } }),
+  'POST /api/fences/:id/channels': (ids) => ({ body: { channelIds: [ids.channel] } }),
+  'PATCH /api/fences/:id/channels/:channelId': (ids) => ({ params: { channelId: ids.channel }, body: { enabled: false } }),
+  'DELETE /api/fences/:id/channels/:channelId': (ids) => ({ params: { channelId: ids.channel } }),
 };
 
 function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {
   const ex = EXAMPLES[`${route.method} ${route.url}`]?.(ids) ?? {};
   const values: Record<string, string | number> = {
-    id: route.url.startsWith('/api/channels') ? ids.channel : route.url.startsWith('/api/devices') ? ids.device : route.url.startsWith('/api/files') ? ids.file : ids.user,
+    id: route.url.startsWith('/api/channels') ? ids.channel : route.url.startsWith('/api/devices') ? ids.device : route.url.startsWith('/api/files') ? ids.file : route.url.startsWith('/api/fences') ? ids.fence : ids.user,
     userId: ids.member,
     blockedId: ids.other,
     ...ex.params,
@@ -75,7 +84,7 @@ const ROLE_ACCOUNTS: [Role, string][] = [
 // Strings only enterprise 100001 holds: none may appear in an answer to another enterprise.
 const MARKERS = ['Demo Organisation', 'member2', 'Member 2', 'dispatcher2', 'Security', 'Logistics', 'Handset 0'];
 
-const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'messages', 'chat_reads'];
+const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts'];
 
 describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   let t: TestApp;
@@ -119,6 +128,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
       member: await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member1']),
       device: await one('select id from devices where ent_id = $1 and user_id = $2', [DEMO_ENT_ID, user]),
       file: upload.body.data.id,
+      fence: await one(`insert into fences (ent_id, name, rule, shape) values ($1, 'Perimeter', 'leave', '{"type":"circle","center":{"lng":116.4,"lat":39.9},"radius":300}') returning id`, [DEMO_ENT_ID]),
     };
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { RedisPresenceStore } from '../src/ws/redis-presence';
 import { startRedis, type RedisServer } from './redis-harness';
 
 const ENT = 100001;
+const who = (userId: number) => ({ entId: ENT, userId, account: `user${userId}`, nickname: `User ${userId}` });
 
 describe('RedisPresenceStore', () => {
   let redis: RedisServer;
@@ -26,8 +27,8 @@ describe('RedisPresenceStore', () => {
   });
 
   it('decides first online and last offline across nodes', async () => {
-    expect(await one.add(ENT, 1, 'nodeone:1')).toBe(true);
-    expect(await two.add(ENT, 1, 'nodetwo:1')).toBe(false);
+    expect(await one.add(ENT, 1, 'nodeone:1', who(1))).toBe(true);
+    expect(await two.add(ENT, 1, 'nodetwo:1', who(1))).toBe(false);
     await two.setStatus(ENT, 1, 'busy');
     expect(await one.statuses(ENT)).toEqual(new Map([[1, 'busy']]));
     expect(await one.remove(ENT, 1, 'nodeone:1')).toBe(false);
@@ -39,7 +40,7 @@ describe('RedisPresenceStore', () => {
   it('lets exactly one of many simultaneous connections be first, and one be last', async () => {
     const keys = Array.from({ length: 20 }, (_, i) => `${i % 2 ? 'nodeone' : 'nodetwo'}:${100 + i}`);
     const store = (k: string) => (k.startsWith('nodeone') ? one : two);
-    const firsts = await Promise.all(keys.map((k) => store(k).add(ENT, 2, k)));
+    const firsts = await Promise.all(keys.map((k) => store(k).add(ENT, 2, k, who(2))));
     expect(firsts.filter(Boolean)).toHaveLength(1);
     const lasts = await Promise.all(keys.map((k) => store(k).remove(ENT, 2, k)));
     expect(lasts.filter(Boolean)).toHaveLength(1);
@@ -52,14 +53,40 @@ describe('RedisPresenceStore', () => {
     expect(await raw.hExists(`ptt:presence:status:${ENT}`, '3')).toBe(0);
 
     await raw.sAdd(`ptt:presence:conns:${ENT}:3`, 'deadnode:8');
-    expect(await one.add(ENT, 3, 'nodeone:9')).toBe(true); // the dead one does not count
+    expect(await one.add(ENT, 3, 'nodeone:9', who(3))).toBe(true); // the dead one does not count
     expect(await raw.sMembers(`ptt:presence:conns:${ENT}:3`)).toEqual(['nodeone:9']);
     await one.remove(ENT, 3, 'nodeone:9');
   });
 
+  it("announces the users a dead node left online exactly once, from one live node", async () => {
+    // Node "deadnode2" held user 6 alone and user 7 alongside a live connection on node one.
+    const entry = (userId: number, connKey: string) => JSON.stringify([ENT, userId, connKey, `user${userId}`, `User ${userId}`]);
+    await one.add(ENT, 7, 'nodeone:70', who(7));
+    const heard: number[] = [];
+    one.onUsersGone((users) => heard.push(...users.map((u) => u.userId)));
+    two.onUsersGone((users) => heard.push(...users.map((u) => u.userId)));
+    // In one transaction: the stores' own timers sweep too and must not see half of it.
+    await raw
+      .multi()
+      .sAdd('ptt:presence:nodes', 'deadnode2')
+      .sAdd('ptt:presence:nodeconns:deadnode2', [entry(6, 'deadnode2:1'), entry(7, 'deadnode2:2')])
+      .sAdd(`ptt:presence:conns:${ENT}:6`, 'deadnode2:1')
+      .sAdd(`ptt:presence:conns:${ENT}:7`, 'deadnode2:2')
+      .hSet(`ptt:presence:status:${ENT}`, '6', 'busy')
+      .exec();
+
+    await Promise.all([one.sweep(), two.sweep()]);
+    expect(heard).toEqual([6]);
+    expect(await raw.sIsMember('ptt:presence:nodes', 'deadnode2')).toBe(0);
+    expect(await raw.exists('ptt:presence:nodeconns:deadnode2')).toBe(0);
+    expect(await one.statuses(ENT)).toEqual(new Map([[7, 'online']]));
+    expect(await one.sweep()).toEqual([]);
+    await one.remove(ENT, 7, 'nodeone:70');
+  });
+
   it('keeps its node key alive with a TTL and deletes it on close', async () => {
     const short = await RedisPresenceStore.connect(redis.url, { nodeTtlMs: 600 });
-    await short.add(ENT, 4, 'nodeshort:1');
+    await short.add(ENT, 4, 'nodeshort:1', who(4));
     const ttl = await raw.pTTL('ptt:presence:node:nodeshort');
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(600);
@@ -71,7 +98,7 @@ describe('RedisPresenceStore', () => {
   });
 
   it("writes its node's connections back after Redis lost them", async () => {
-    await one.add(ENT, 5, 'nodeone:50');
+    await one.add(ENT, 5, 'nodeone:50', who(5));
     await redis.restart(); // empty: no persistence
     const deadline = Date.now() + 10_000;
     while (!(await one.statuses(ENT).catch(() => new Map())).has(5)) {

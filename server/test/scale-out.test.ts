@@ -17,6 +17,7 @@ import { DEMO_ENT_ID } from '../src/seed/demo';
 import { RedisHub } from '../src/ws/redis-hub';
 import { RedisPresenceStore } from '../src/ws/redis-presence';
 import { startRedis, type RedisServer } from './redis-harness';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 import { api, createTestApp, loginAs, type TestApp } from './test-app';
 import { createTestDb, type TestDb } from './test-db';
 import { WsProbe } from './ws-client';
@@ -28,7 +29,9 @@ import { WsProbe } from './ws-client';
 const ENT = DEMO_ENT_ID;
 const online = (s: Session) =>
   heartbeatFrame(s, buildHeartbeat({ session: s, method: HeartbeatMethod.Presence, event: HeartbeatEvent.Online, now: Date.now() }));
+/** Presence on the enterprise topic (user/onLine carries the same frames for handsets). */
 const presenceOf = (uid: number, status: string) => (f: Ws2Frame) =>
+  f.topic === topics.entListen(ENT) &&
   f.t === 'OnLine' && (f.data as { uid?: number; status?: string } | null)?.uid === uid && (f.data as { status?: string }).status === status;
 
 describe('two server nodes on one database and one Redis', () => {
@@ -73,7 +76,8 @@ describe('two server nodes on one database and one Redis', () => {
     testDb = await createTestDb('postgres');
     for (let i = 0; i < 2; i++) {
       const hub = await RedisHub.connect(redis.url);
-      const store = await RedisPresenceStore.connect(redis.url);
+      // A short node TTL: the killed-node test waits for a sweep, which runs every TTL / 3.
+      const store = await RedisPresenceStore.connect(redis.url, { nodeTtlMs: 3_000 });
       const t = await createTestApp('postgres', { testDb, hub, presenceStore: store });
       nodes.push({ t, hub, store, url: await t.listen() });
     }
@@ -150,6 +154,32 @@ describe('two server nodes on one database and one Redis', () => {
     const byUid = (f: Ws2Frame) => (f.data as { uid?: number } | null)?.uid === member3.id;
     await watcher.waitFor((f) => f.t === SOS_MSG_KIND && f.topic === topics.entListen(ENT) && byUid(f), 'SosMsg');
     await watcher.waitFor((f) => f.t === SOS_KIND && f.topic === topics.sosAlert(ENT) && byUid(f), 'Sos alert');
+  });
+
+  it('announces offline, from a live node, the users of a node that was killed', async () => {
+    // A third node as a real process, killed with SIGKILL: it cannot say goodbye. Its Redis key
+    // expires after 1 s and node A or B claims its connections.
+    let dying: ServerProcess | undefined = await startServerProcess({
+      DATABASE_URL: testDb.location, REDIS_URL: redis.url, PRESENCE_NODE_TTL_MS: '1000', SEED_DEMO: 'false',
+    });
+    try {
+      const member2 = await loginAs(A().t.app, 'member2');
+      const onDying = await WsProbe.open(dying.baseUrl, member2.auth_token);
+      sockets.push(onDying);
+      onDying.send(online(member2));
+      await watcher.waitFor(presenceOf(member2.id, 'online'), 'OnLine of member2');
+      await stopServerProcess(dying, 'SIGKILL');
+      dying = undefined;
+      const started = Date.now();
+      await watcher.waitFor(presenceOf(member2.id, 'offline'), 'OnLine offline of member2');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await watcher.ping();
+      expect(watcher.frames.filter(presenceOf(member2.id, 'offline'))).toHaveLength(1);
+      const list = await api<{ uid: number }[]>(B().t.app, 'GET', '/api/presence', (await session('dispatcher1')).auth_token);
+      expect(list.body.data.map((x) => x.uid)).not.toContain(member2.id);
+    } finally {
+      if (dying) await stopServerProcess(dying, 'SIGKILL');
+    }
   });
 
   it('keeps a user with a socket on each node online until both close', async () => {

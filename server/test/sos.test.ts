@@ -92,7 +92,7 @@ describe.each(DB_KINDS)('SOS on %s', (kind) => {
     expect(msg.topic).toBe(topics.entListen(DEMO_ENT_ID));
     const data = sosMsgSchema.parse(msg.data);
     const [lng, lat] = gcoord.transform([116.404, 39.915], gcoord.GCJ02, gcoord.WGS84);
-    // A socket has no user agent: the record names the user's bound device.
+    // A socket has no user agent: the record names the user's bound device, and the socket's address.
     expect(data).toMatchObject({ uid: s.m3.id, account: 'member3', nickname: 'Member 3', device: 'Handset 03', state: 'open', closedAt: null, dispatcherId: null });
     expect(data.lng).toBeCloseTo(lng, 9);
     expect(data.lat).toBeCloseTo(lat, 9);
@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('SOS on %s', (kind) => {
     const log = await device.waitFor(sosLog('open'));
     expect(log.data).toEqual({ sosId: data.sosId, state: 'open', answered: true, reason: null });
     const rec = await api<SosRecord>(t.app, 'GET', `/api/sos/${data.sosId}`, s.dispatcher.auth_token);
-    expect(sosRecordSchema.parse(rec.body.data)).toMatchObject({ id: data.sosId, user: { uid: s.m3.id }, device: 'Handset 03', ip: null, state: 'open' });
+    expect(sosRecordSchema.parse(rec.body.data)).toMatchObject({ id: data.sosId, user: { uid: s.m3.id }, device: 'Handset 03', ip: '127.0.0.1', state: 'open' });
     await stranger.ping();
     expect(stranger.frames.filter((f) => f.t === 'SosMsg' || f.t === SOS_KIND)).toEqual([]);
   });

@@ -29,6 +29,8 @@ export type ChannelChangeAction = 'create' | 'update' | 'suspend' | 'resume' | '
  * - `ChannelChange` on `topics.entListen(entId)`: `{ action, channelId, name, enabled }`.
  * - `ChannelStatus` on `topics.channelListen(entId, channelId)`: `{ channelId, enabled }` (suspend, resume).
  * - `ChannelUserAdd` on `topics.channelListen(entId, channelId)`: `{ channelId, userIds }`.
+ * - `ChannelStatus` on `topics.userListen(entId, userId)` of a member whose role, level, enabled or
+ *   remark in the channel changed: `{ channelId, userId, role, level, enabled }`.
  * - `ChannelUserDel` on `topics.userListen(entId, userId)` of every user who left the channel:
  *   `{ channelId, reason: 'removed' | 'disband' | 'delete' }`.
  * Domain events `channel.membersAdded | membersRemoved | disbanded | statusChanged` follow the
@@ -189,7 +191,7 @@ export class ChannelService {
 
   /** Each changed field is its own change with its own operation type; unchanged fields write nothing. */
   async updateMember(caller: Caller, id: number, userId: number, changes: repo.MemberChanges): Promise<ChannelMember> {
-    return this.db.transaction(async (tx) => {
+    const { member, changed } = await this.db.transaction(async (tx) => {
       await this.lockLive(tx, caller, id, { ownIfDispatcher: true });
       const before = await repo.findMember(tx, id, userId);
       if (!before) throw notFound('member');
@@ -202,8 +204,10 @@ export class ChannelService {
         await writeOperation(tx, caller, MEMBER_CHANGE_TYPES[key], { channelId: id, userId, from: before[key], to: wanted[key] });
       }
       await repo.updateMember(tx, id, userId, changed);
-      return (await repo.findMember(tx, id, userId))!;
+      return { member: (await repo.findMember(tx, id, userId))!, changed: Object.keys(changed).length > 0 };
     });
+    if (changed) await this.publish([this.memberStatusFrame(caller, id, member)]);
+    return member;
   }
 
   async removeMember(caller: Caller, id: number, userId: number): Promise<void> {
@@ -288,6 +292,17 @@ export class ChannelService {
       t: 'ChannelUserAdd',
       data: { channelId, userIds },
       membership: { channelId, userIds, joined: true },
+    };
+  }
+
+  /** The member's own standing in the channel changed (role, level, enabled, remark): their devices
+   *  and consoles learn it on their user topic, the channel topic stays about the channel. */
+  private memberStatusFrame(caller: Caller, channelId: number, m: ChannelMember): Frame {
+    return {
+      entId: caller.entId,
+      topic: topics.userListen(caller.entId, m.userId),
+      t: 'ChannelStatus',
+      data: { channelId, userId: m.userId, role: m.role, level: m.level, enabled: m.enabled },
     };
   }
 

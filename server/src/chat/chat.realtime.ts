@@ -2,7 +2,6 @@ import { HeartbeatEvent, HeartbeatMethod, MessageType, heartbeatSchema } from '@
 import { AppError } from '../http/app-error';
 import type { ModuleDeps } from '../modules';
 import { ChatService } from './chat.service';
-import { MemorySendLimiter } from './send-limiter';
 
 /**
  * The chat's real-time side:
@@ -14,9 +13,8 @@ import { MemorySendLimiter } from './send-limiter';
  * The channel service emits removals and disbands before its ChannelUserDel frames, so those
  * messages still reach the sockets of the people who leave.
  */
-export function registerChatRealtime({ db, hub, events, inbound }: ModuleDeps): void {
-  // No sends go through this instance, so its limiter is never asked.
-  const chat = new ChatService(db, hub, new MemorySendLimiter());
+export function registerChatRealtime({ db, hub, events, inbound, sendLimiter }: ModuleDeps): void {
+  const chat = new ChatService(db, hub, sendLimiter);
 
   inbound.on('heartbeat', async ({ session }, _kind, data) => {
     const hb = heartbeatSchema.safeParse(data);

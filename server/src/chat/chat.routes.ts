@@ -13,15 +13,14 @@ import {
 import { defineRoute, type RouteDef } from '../http/route';
 import type { ModuleDeps } from '../modules';
 import { ChatService } from './chat.service';
-import { MemorySendLimiter } from './send-limiter';
 
 // Chat routes are open to every logged-in user ('session'); the service decides per chat: members
 // of the channel, or the two people of a personal chat. The tag 'chat' exempts them from the
 // "every change is audited" rule of the docs test: a chat message is not an administrative operation.
 const tag = 'chat';
 
-export function chatRoutes({ db, hub }: ModuleDeps): RouteDef[] {
-  const chat = new ChatService(db, hub, new MemorySendLimiter());
+export function chatRoutes({ db, hub, sendLimiter }: ModuleDeps): RouteDef[] {
+  const chat = new ChatService(db, hub, sendLimiter);
   return [
     defineRoute({
       method: 'GET', url: '/api/chats', tag, auth: 'session',

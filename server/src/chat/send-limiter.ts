@@ -1,10 +1,9 @@
 import { CHAT_SEND_LIMIT } from '@ptt/contracts';
 
 /**
- * "Sending messages too fast is refused" (spec section 5). The seam lets a shared store replace
- * the memory one: with several nodes each node now counts only the sends it served, so a sender
- * whose requests are spread over N nodes gets up to N times the limit. A Redis version would keep
- * one sorted set (or INCR with expiry) per key with the same answer.
+ * "Sending messages too fast is refused" (spec section 5). One node counts in memory; with
+ * `REDIS_URL` every node counts in one Redis window (redis-send-limiter.ts), so spreading sends
+ * over nodes does not multiply the limit.
  */
 export interface SendLimiter {
   /** Counts one send for `key` if it is within the limit; false (and nothing counted) otherwise. */

@@ -8,6 +8,9 @@ export interface DomainEventMap {
   'channel.membersRemoved': { entId: number; channelId: number; userIds: number[]; byUserId: number };
   'channel.disbanded': { entId: number; channelId: number; userIds: number[]; byUserId: number };
   'channel.statusChanged': { entId: number; channelId: number; enabled: boolean; byUserId: number };
+  /** Positions of one report after their commit: WGS-84, `time` the device's ms; `ip` of a REST
+   *  report (null over the socket). Geofences are evaluated from it. */
+  'location.stored': { entId: number; userId: number; points: { lng: number; lat: number; time: number }[]; ip: string | null };
 }
 
 type Listener<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => void | Promise<void>;

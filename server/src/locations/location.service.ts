@@ -25,6 +25,8 @@ type ReportBody = z.output<typeof locationReportBodySchema>;
 export interface Reporter {
   entId: number;
   userId: number;
+  /** A REST caller's address (sockets have none). */
+  ip?: string | null;
 }
 
 export function reportPoints(body: ReportBody): LocationReport[] {
@@ -41,7 +43,7 @@ export class LocationService {
   private readonly fanout: LocationFanout;
   private readonly repo: LocationRepository;
 
-  constructor(private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'presence'>) {
+  constructor(private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'presence' | 'events'>) {
     this.writer = new LocationWriter(deps.db);
     this.fanout = new LocationFanout(deps.hub);
     this.repo = new LocationRepository(deps.db);
@@ -72,6 +74,11 @@ export class LocationService {
     // Throws 600 when the write queue is full: then nothing is published either.
     const stored = this.writer.add(rows);
     this.fanout.add(who.entId, rows.map(livePoint));
+    if (rows.length > 0) {
+      // After the commit, without holding up the answer (geofences listen; listeners never throw).
+      const event = { entId: who.entId, userId: who.userId, points: rows.map(({ lng, lat, time }) => ({ lng, lat, time })), ip: who.ip ?? null };
+      void stored.then(() => this.deps.events.emit('location.stored', event), () => undefined);
+    }
     return { accepted: rows.length, ignored: reports.length - rows.length, stored };
   }
 

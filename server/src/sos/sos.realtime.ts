@@ -6,12 +6,12 @@ import { SosService } from './sos.service';
  *  ids are the socket's own; anything that does not parse is dropped silently. */
 export function registerSosRealtime(deps: ModuleDeps): void {
   const service = new SosService(deps);
-  deps.inbound.on('sos', async ({ session }, kind, data) => {
+  deps.inbound.on('sos', async ({ session, ip }, kind, data) => {
     if (kind !== SOS_KIND) return;
     const report = sosReportSchema.safeParse(data);
     if (!report.success) return;
     const { entId, userId, account, nickname } = session;
-    // A socket knows no user agent or address: the record names the user's bound device, if any.
-    await service.raise({ entId, userId, account, nickname, device: null, ip: null }, report.data);
+    // A socket knows no user agent: the record names the user's bound device, if any.
+    await service.raise({ entId, userId, account, nickname, device: null, ip }, report.data);
   });
 }

@@ -23,6 +23,7 @@ import type { Caller } from '../http/caller';
 import { writeOperation } from '../records/operation-log';
 import type { Hub } from '../ws/hub';
 import { RowErrors, auditDetail, check, levelInput, result, splitList } from './row-check';
+import type { DomainEvents } from '../events/domain-events';
 import { JoinedChannels } from './sheet-events';
 import * as sheets from './sheet.repository';
 import type { SheetRow, UploadedSheet } from './xlsx-read';
@@ -70,6 +71,7 @@ export class ChannelSheets {
   constructor(
     private readonly db: Db,
     private readonly hub: Hub,
+    private readonly events: DomainEvents,
   ) {}
 
   async template(layout: AssignmentLayout): Promise<XlsxFile> {
@@ -121,7 +123,7 @@ export class ChannelSheets {
       await writeOperation(tx, caller, OperationType.ChannelAssignmentImport, { layout, ...auditDetail(sheet.fileName, sheet.rows.length, counts, errors) });
       return counts;
     });
-    await joined.publish(this.hub, caller.entId);
+    await joined.publish(this.hub, this.events, caller);
     return result(sheet.rows.length, counts, errors);
   }
 }

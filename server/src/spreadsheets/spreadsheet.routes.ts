@@ -20,9 +20,9 @@ import { sendXlsx } from './xlsx-write';
 // Spreadsheet (xlsx) import and export. Downloads are written by the handlers (`raw`); imports are
 // multipart uploads (field `file`) answered with per-row results (contracts' sheetImportResultSchema).
 
-export function spreadsheetRoutes({ db, hub }: ModuleDeps): RouteDef[] {
-  const users = new UserSheets(db, hub);
-  const assignments = new ChannelSheets(db, hub);
+export function spreadsheetRoutes({ db, hub, events }: ModuleDeps): RouteDef[] {
+  const users = new UserSheets(db, hub, events);
+  const assignments = new ChannelSheets(db, hub, events);
   return [
     defineRoute({
       method: 'GET', url: '/api/users/import/template', tag: 'users', auth: 'user.import', raw: XLSX_MIME,

@@ -30,6 +30,7 @@ import { writeOperation } from '../records/operation-log';
 import { UserAdminRepository } from '../users/user-admin.repository';
 import type { Hub } from '../ws/hub';
 import { RowErrors, auditDetail, check, parseRole, result, splitList } from './row-check';
+import type { DomainEvents } from '../events/domain-events';
 import { JoinedChannels } from './sheet-events';
 import * as sheets from './sheet.repository';
 import type { SheetRow, UploadedSheet } from './xlsx-read';
@@ -73,6 +74,7 @@ export class UserSheets {
   constructor(
     private readonly db: Db,
     private readonly hub: Hub,
+    private readonly events: DomainEvents,
   ) {
     this.users = new UserAdminRepository(db);
   }
@@ -177,10 +179,8 @@ export class UserSheets {
           tx,
         );
         if (r.tags.length > 0) await this.users.setTags(caller.entId, id, r.tags, tx);
-        await this.users.joinChannels(caller.entId, id, wanted.map((c) => c.id), tx);
-        for (const c of wanted) {
-          if (!c.isEnterprise) joined.add(c.id, id);
-        }
+        // The enterprise channel too, as POST /api/users announces it.
+        for (const channelId of await this.users.joinChannels(caller.entId, id, wanted.map((c) => c.id), tx)) joined.add(channelId, id);
         created.push({ id, account: r.account, nickname: r.nickname, role });
         counts.created++;
       }
@@ -192,7 +192,7 @@ export class UserSheets {
       const data = { uid: u.id, account: u.account, nickname: u.nickname, role: u.role, locked: false, avatar: null };
       await this.hub.publish(topics.entListen(caller.entId), 'UserAdd', data).catch(() => undefined);
     }
-    await joined.publish(this.hub, caller.entId);
+    await joined.publish(this.hub, this.events, caller);
     return result(sheet.rows.length, counts, errors);
   }
 

@@ -9,6 +9,7 @@ import {
   LOGGED_IN_ELSEWHERE_KIND,
   PING_TOPIC,
   ServerCode,
+  can,
   WS_CLOSE,
   heartbeatSchema,
   parseTopic,
@@ -70,6 +71,8 @@ export class Ws2Connection {
     private readonly socket: WebSocket,
     private readonly deps: ConnectionDeps,
     private readonly registry: ConnectionRegistry,
+    /** The remote address (`req.ip`), handed to handlers of client-sent frames. */
+    private readonly ip: string | null = null,
   ) {
     // Listeners go on before any await, or early frames would be lost.
     socket.on('message', (data, isBinary) => {
@@ -100,15 +103,12 @@ export class Ws2Connection {
     this.session = session;
     this.registry.add(this);
     const { entId, userId } = session;
-    for (const topic of [
-      topics.entListen(entId),
-      topics.userListen(entId, userId),
-      topics.dispatch(entId),
-      topics.sosAlert(entId),
-      topics.userOnline(entId),
-    ]) {
+    for (const topic of [topics.entListen(entId), topics.userListen(entId, userId), topics.sosAlert(entId), topics.userOnline(entId)]) {
       this.subscribe(topic);
     }
+    // Positions of everyone are staff business (location.read); a role change ends the session,
+    // so the role read at connect time holds for the socket's life.
+    if (can(session.role, 'dispatch.listen')) this.subscribe(topics.dispatch(entId));
     for (const channelId of channelIds) this.joinChannel(channelId);
 
     const early = this.pending ?? [];
@@ -174,7 +174,7 @@ export class Ws2Connection {
     // A client may only speak for itself: another user's or enterprise's topic is ignored.
     if (topic.entId !== session.entId || topic.userId !== session.userId) return;
     if (topic.kind === 'heartbeat') this.onHeartbeatFrame(session, frame.data);
-    this.deps.inbound.dispatch(topic.kind, { session, connectionId: this.id }, frame.t, frame.data).catch((err: unknown) => {
+    this.deps.inbound.dispatch(topic.kind, { session, connectionId: this.id, ip: this.ip }, frame.t, frame.data).catch((err: unknown) => {
       this.deps.log.error({ err, topic: topic.kind }, '/ws2 frame handler failed');
     });
   }

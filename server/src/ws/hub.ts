@@ -20,6 +20,8 @@ export interface Hub {
 export const INTERNAL_TOPICS = {
   sessionRevoked: 'sys/internal/session-revoked',
   membership: 'sys/internal/membership',
+  /** A fence or its links changed in `{ entId }`: every node drops its cached fences. */
+  fences: 'sys/internal/fences',
 } as const;
 
 /** Why a session ended; travels on `sessionRevoked` and in the socket's last frame. */

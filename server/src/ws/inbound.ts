@@ -5,6 +5,9 @@ import type { ActiveSession } from '../auth/session.repository';
 export interface InboundContext {
   session: ActiveSession;
   connectionId: number;
+  /** The socket's remote address as the REST routes see it (`req.ip`, proxy-aware when the
+   *  server trusts a proxy); null when unknown. */
+  ip: string | null;
 }
 
 export type InboundHandler = (ctx: InboundContext, kind: string, data: unknown) => void | Promise<void>;

@@ -6,14 +6,26 @@ import type { Hub } from './hub';
  * Where online connections are counted. In memory for one node; the Redis store shares it
  * between nodes so "first online" and "last offline" are decided across all of them.
  */
+/** A user as presence frames name them. */
+export interface PresenceUser {
+  entId: number;
+  userId: number;
+  account: string;
+  nickname: string;
+}
+
 export interface PresenceStore {
-  /** Adds a connection; true when it is the user's first online connection anywhere. */
-  add(entId: number, userId: number, connKey: string): Promise<boolean>;
+  /** Adds a connection; true when it is the user's first online connection anywhere. `who`
+   *  names the user in the offline frame another node sends if this node dies. */
+  add(entId: number, userId: number, connKey: string, who: PresenceUser): Promise<boolean>;
   /** Removes a connection; true when the user has no online connection left anywhere. */
   remove(entId: number, userId: number, connKey: string): Promise<boolean>;
   setStatus(entId: number, userId: number, status: UserStatus): Promise<void>;
   /** The chosen status of every online user of the enterprise. */
   statuses(entId: number): Promise<Map<number, UserStatus>>;
+  /** Shared stores: called with the users a dead node left online and who have no connection
+   *  left anywhere, once, on one live node (one node has no other node to outlive it). */
+  onUsersGone?(listener: (users: PresenceUser[]) => void): void;
 }
 
 export class MemoryPresenceStore implements PresenceStore {
@@ -70,14 +82,18 @@ export class PresenceService {
     private readonly hub: Hub,
     private readonly store: PresenceStore,
     private readonly nodeId: string,
-  ) {}
+  ) {
+    store.onUsersGone?.((users) => {
+      for (const u of users) this.publish(u, 'OnLine', 'offline').catch(() => undefined);
+    });
+  }
 
   private key(connectionId: number): string {
     return `${this.nodeId}:${connectionId}`;
   }
 
   async online(session: ActiveSession, connectionId: number, status: UserStatus, previous: UserStatus | null): Promise<void> {
-    const first = await this.store.add(session.entId, session.userId, this.key(connectionId));
+    const first = await this.store.add(session.entId, session.userId, this.key(connectionId), session);
     if (first || previous !== status) await this.store.setStatus(session.entId, session.userId, status);
     if (first || (previous !== null && visibleStatus(previous) !== visibleStatus(status))) {
       await this.publish(session, 'OnLine', visibleStatus(status));
@@ -95,8 +111,11 @@ export class PresenceService {
     return [...map].map(([uid, status]) => ({ uid, status: visibleStatus(status) })).filter((s) => s.status !== 'offline');
   }
 
-  private publish(session: ActiveSession, kind: 'OnLine' | 'Logout', status: UserStatus): Promise<void> {
+  private async publish(session: PresenceUser, kind: 'OnLine' | 'Logout', status: UserStatus): Promise<void> {
     const data = { uid: session.userId, account: session.account, nickname: session.nickname, status };
-    return this.hub.publish(topics.entListen(session.entId), kind, data);
+    // The console reads presence on the enterprise topic; `user/onLine` carries the same change
+    // for handsets, which the spec's console ignores.
+    await this.hub.publish(topics.entListen(session.entId), kind, data);
+    await this.hub.publish(topics.userOnline(session.entId), kind, data);
   }
 }

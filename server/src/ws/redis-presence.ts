@@ -1,5 +1,5 @@
 import { userStatusSchema, type UserStatus } from '@ptt/contracts';
-import type { PresenceStore } from './presence';
+import type { PresenceStore, PresenceUser } from './presence';
 import { closeRedis, connectRedis, type RedisClient, type RedisErrorLogger } from './redis-client';
 
 export interface RedisPresenceOptions {
@@ -15,6 +15,8 @@ const DEFAULT_NODE_TTL_MS = 15_000;
 // Keys (P = prefix): P presence:conns:{entId}:{userId}  set of "<nodeId>:<connId>"
 //                   P presence:status:{entId}          hash userId -> chosen status
 //                   P presence:node:{nodeId}           "1" with a TTL, refreshed while the node lives
+//                   P presence:nodes                   set of node ids that hold connections
+//                   P presence:nodeconns:{nodeId}      set of JSON [entId, userId, connKey, account, nickname]
 // Each operation is one Lua script, so it is atomic: two nodes cannot both be "first" or "last".
 // Dead nodes: a node that dies leaves its connection keys behind; its node key expires, and every
 // script drops members whose node key is gone before counting. (The alternative, a TTL per
@@ -29,9 +31,12 @@ local function prune(conns, nodePrefix)
 end
 `;
 
-// KEYS: conns, status hash, node key. ARGV: member, userId, node ttl ms, node prefix.
+// KEYS: conns, status hash, node key, nodes set, node's connection list.
+// ARGV: member, userId, node ttl ms, node prefix, node id, list entry.
 const ADD = `${PRUNE}
 redis.call('SET', KEYS[3], '1', 'PX', ARGV[3])
+redis.call('SADD', KEYS[4], ARGV[5])
+redis.call('SADD', KEYS[5], ARGV[6])
 prune(KEYS[1], ARGV[4])
 local first = redis.call('SCARD', KEYS[1]) == 0
 redis.call('SADD', KEYS[1], ARGV[1])
@@ -40,8 +45,9 @@ if first then return 1 end
 return 0
 `;
 
-// KEYS: conns, status hash. ARGV: member, userId, node prefix.
+// KEYS: conns, status hash, node's connection list. ARGV: member, userId, node prefix, list entry.
 const REMOVE = `${PRUNE}
+redis.call('SREM', KEYS[3], ARGV[4])
 if redis.call('SREM', KEYS[1], ARGV[1]) == 0 then return 0 end
 prune(KEYS[1], ARGV[3])
 if redis.call('SCARD', KEYS[1]) > 0 then return 0 end
@@ -72,10 +78,41 @@ end
 return out
 `;
 
+// A dead node: claimed by exactly one live node (SREM from the nodes set inside the script), its
+// connections removed; the users left with none are returned so that node announces them offline.
+// The lazy prune above may have removed the connections already; counting what is left decides.
+// KEYS: nodes set. ARGV: node prefix, conns prefix, status prefix, node list prefix.
+const SWEEP = `
+local gone = {}
+for _, node in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[1] .. node) == 0 then
+    redis.call('SREM', KEYS[1], node)
+    local list = ARGV[4] .. node
+    for _, entry in ipairs(redis.call('SMEMBERS', list)) do
+      local e = cjson.decode(entry)
+      local conns = ARGV[2] .. string.format('%d:%d', e[1], e[2])
+      redis.call('SREM', conns, e[3])
+      if redis.call('SCARD', conns) == 0 then
+        redis.call('HDEL', ARGV[3] .. string.format('%d', e[1]), string.format('%d', e[2]))
+        gone[#gone + 1] = entry
+      end
+    end
+    redis.call('DEL', list)
+  end
+end
+return gone
+`;
+
 /** nodeId of a connection key "<nodeId>:<connId>". */
 function nodeOf(connKey: string): string {
   const i = connKey.lastIndexOf(':');
   return i > 0 ? connKey.slice(0, i) : connKey;
+}
+
+interface Conn {
+  entId: number;
+  userId: number;
+  entry: string;
 }
 
 /**
@@ -86,10 +123,11 @@ export class RedisPresenceStore implements PresenceStore {
   private readonly prefix: string;
   private readonly ttlMs: number;
   private readonly nodes = new Set<string>();
-  /** This node's connections: connKey -> entId/userId. */
-  private readonly mine = new Map<string, { entId: number; userId: number }>();
+  /** This node's connections: connKey -> user and its entry in the node's connection list. */
+  private readonly mine = new Map<string, Conn>();
   /** Connections that closed while Redis was unreachable. */
-  private readonly leftovers = new Map<string, { entId: number; userId: number }>();
+  private readonly leftovers = new Map<string, Conn>();
+  private goneListeners: ((users: PresenceUser[]) => void)[] = [];
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
@@ -124,34 +162,62 @@ export class RedisPresenceStore implements PresenceStore {
     return `${this.prefix}presence:node:`;
   }
 
-  async add(entId: number, userId: number, connKey: string): Promise<boolean> {
+  private nodesKey(): string {
+    return `${this.prefix}presence:nodes`;
+  }
+
+  private nodeConnsPrefix(): string {
+    return `${this.prefix}presence:nodeconns:`;
+  }
+
+  async add(entId: number, userId: number, connKey: string, who: PresenceUser): Promise<boolean> {
     const node = nodeOf(connKey);
     this.nodes.add(node);
-    this.mine.set(connKey, { entId, userId });
+    const entry = JSON.stringify([entId, userId, connKey, who.account, who.nickname]);
+    this.mine.set(connKey, { entId, userId, entry });
     const first = await this.client.eval(ADD, {
-      keys: [this.conns(entId, userId), this.statusKey(entId), this.nodePrefix() + node],
-      arguments: [connKey, String(userId), String(this.ttlMs), this.nodePrefix()],
+      keys: [this.conns(entId, userId), this.statusKey(entId), this.nodePrefix() + node, this.nodesKey(), this.nodeConnsPrefix() + node],
+      arguments: [connKey, String(userId), String(this.ttlMs), this.nodePrefix(), node, entry],
     });
     return first === 1;
   }
 
+  onUsersGone(listener: (users: PresenceUser[]) => void): void {
+    this.goneListeners.push(listener);
+  }
+
+  /** Claims dead nodes and tells the listeners whom they left online. Runs with the refresh. */
+  async sweep(): Promise<PresenceUser[]> {
+    const entries = (await this.client.eval(SWEEP, {
+      keys: [this.nodesKey()],
+      arguments: [this.nodePrefix(), `${this.prefix}presence:conns:`, `${this.prefix}presence:status:`, this.nodeConnsPrefix()],
+    })) as string[];
+    const users = entries.map((text) => {
+      const [entId, userId, , account, nickname] = JSON.parse(text) as [number, number, string, string, string];
+      return { entId, userId, account, nickname };
+    });
+    if (users.length > 0) for (const l of this.goneListeners) l(users);
+    return users;
+  }
+
   async remove(entId: number, userId: number, connKey: string): Promise<boolean> {
+    const conn = this.mine.get(connKey) ?? { entId, userId, entry: '' };
     this.mine.delete(connKey);
     try {
-      const last = await this.removeNow(entId, userId, connKey);
+      const last = await this.removeNow(connKey, conn);
       this.leftovers.delete(connKey);
       return last;
     } catch (err) {
       // Redis unreachable: removed on reconnect, or this node would keep the user online.
-      this.leftovers.set(connKey, { entId, userId });
+      this.leftovers.set(connKey, conn);
       throw err;
     }
   }
 
-  private async removeNow(entId: number, userId: number, connKey: string): Promise<boolean> {
+  private async removeNow(connKey: string, { entId, userId, entry }: Conn): Promise<boolean> {
     const last = await this.client.eval(REMOVE, {
-      keys: [this.conns(entId, userId), this.statusKey(entId)],
-      arguments: [connKey, String(userId), this.nodePrefix()],
+      keys: [this.conns(entId, userId), this.statusKey(entId), this.nodeConnsPrefix() + nodeOf(connKey)],
+      arguments: [connKey, String(userId), this.nodePrefix(), entry],
     });
     return last === 1;
   }
@@ -184,11 +250,23 @@ export class RedisPresenceStore implements PresenceStore {
     await closeRedis(this.client);
   }
 
+  /** Keeps this node's keys alive. A key found expired (Redis stalled longer than the TTL, or lost
+   *  its data) may have been swept by another node: the connections are written back. Then the
+   *  sweep for other nodes. */
   private refreshNodes(): void {
     if (this.closed || !this.client.isReady) return;
     for (const node of this.nodes) {
-      this.client.set(this.nodePrefix() + node, '1', { expiration: { type: 'PX', value: this.ttlMs } }).catch((err: unknown) => this.onError(err, 'presence heartbeat'));
+      const key = this.nodePrefix() + node;
+      this.client
+        .pExpire(key, this.ttlMs)
+        .then(async (alive) => {
+          if (alive) return;
+          await this.client.set(key, '1', { expiration: { type: 'PX', value: this.ttlMs } });
+          this.writeBack();
+        })
+        .catch((err: unknown) => this.onError(err, 'presence heartbeat'));
     }
+    this.sweep().catch((err: unknown) => this.onError(err, 'presence sweep'));
   }
 
   /** After a reconnect: removes what closed meanwhile and writes this node's connections back (a
@@ -197,15 +275,22 @@ export class RedisPresenceStore implements PresenceStore {
   private restore(): void {
     if (this.closed) return;
     this.refreshNodes();
-    for (const [connKey, { entId, userId }] of this.leftovers) {
-      this.removeNow(entId, userId, connKey).then(
+    for (const [connKey, conn] of this.leftovers) {
+      this.removeNow(connKey, conn).then(
         () => this.leftovers.delete(connKey),
         (err: unknown) => this.onError(err, 'presence cleanup'),
       );
     }
-    for (const [connKey, { entId, userId }] of this.mine) {
+    this.writeBack();
+  }
+
+  private writeBack(): void {
+    for (const [connKey, { entId, userId, entry }] of this.mine) {
+      const node = nodeOf(connKey);
       this.client
         .multi()
+        .sAdd(this.nodesKey(), node)
+        .sAdd(this.nodeConnsPrefix() + node, entry)
         .sAdd(this.conns(entId, userId), connKey)
         .hSetNX(this.statusKey(entId), String(userId), 'online')
         .exec()

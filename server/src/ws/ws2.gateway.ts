@@ -57,7 +57,7 @@ export function registerWs2Gateway(app: FastifyInstance, deps: Ws2GatewayDeps): 
   });
 
   app.get(WS2_PATH, { websocket: true }, (socket, req) => {
-    const conn = new Ws2Connection(socket, deps, registry);
+    const conn = new Ws2Connection(socket, deps, registry, req.ip || null);
     const token = (req.query as Record<string, unknown>)[WS2_TOKEN_QUERY];
     void conn.start(typeof token === 'string' ? token : undefined);
   });

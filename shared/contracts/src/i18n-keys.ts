@@ -46,6 +46,13 @@ export const VALIDATION_KEYS = [
   'validation.quotaInvalid',
   'validation.dateInvalid',
   'validation.coordinateInvalid',
+  'validation.fenceNameRequired',
+  'validation.fenceNameTooLong',
+  'validation.fenceNameIllegal',
+  'validation.fenceRangeInvalid',
+  'validation.fenceDrawIncorrect',
+  'validation.fenceRuleInvalid',
+  'validation.channelRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

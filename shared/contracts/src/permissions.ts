@@ -47,12 +47,25 @@ export const PERMISSIONS = {
   'device.command': STAFF,
   /** Anyone's track and the map of latest positions; a member reads only their own track. */
   'location.read': STAFF,
+  /** Receive the `dispatch/{entId}` topic on /ws2: every position, device change, command state
+   *  and geofence alert of the enterprise (the same people who may read them over REST). */
+  'dispatch.listen': STAFF,
   /** Close an SOS (members see and raise only their own). */
   'sos.handle': STAFF,
+  /** Geofences: list and read; draw, change, start, stop, delete and link (dispatchers draw
+   *  geofences on the dispatch map, so staff manage them). */
+  'fence.read': STAFF,
+  'fence.manage': STAFF,
   'file.upload': ALL,
   'file.read': ALL,
   'record.login.read': MANAGERS,
   'record.operation.read': MANAGERS,
+  /** 1V1 calls: every role calls (members call dispatchers too), answers, rejects and hangs up. */
+  'call.make': ALL,
+  /** Call records: members read the calls they took part in, staff (who read every user) all. */
+  'record.call.read': ALL,
+  /** Cross-border (geofence) alert records: dispatchers get the live WallAlerts anyway. */
+  'record.fenceAlert.read': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -35,6 +35,17 @@ export const RULES = {
   noTrack: 'no track',
   nobodyInSos: 'nobody in SOS',
   sosAlreadyClosed: 'The SOS has already been closed',
+  cannotCallSelf: 'You cannot call yourself',
+  callNotSupported: 'PTT or calling is not supported in the current state',
+  otherPartyBusy: 'The other party is busy',
+  callAlreadyUsed: 'call already used',
+  otherPartyHungUp: 'The other party hung up',
+  otherPartySuspended: 'The other party is temporarily suspended',
+  fenceNameExists: 'The fence name already exists',
+  fenceNotModified: 'Fence information has not been modified',
+  fenceNotEnabled: 'The fence must be enabled before use',
+  fenceAlreadyLinked: 'Already linked to this fence',
+  fenceLinksFull: 'This fence has too many links',
 } as const;
 
 export type RuleKey = keyof typeof RULES;

@@ -15,7 +15,7 @@ export const LEVEL_MAX = 9;
 
 // Letters and digits of any script, combining marks, space and a few punctuation marks people use
 // in names. Anything else (markup, quotes, control characters, emoji) is "illegal".
-const NAME_CHARS = /^[\p{L}\p{N}\p{M} _\-.()·']+$/u;
+export const NAME_CHARS = /^[\p{L}\p{N}\p{M} _\-.()·']+$/u;
 // Markup and control characters: what "Do not enter a special string" refuses in free text.
 const SPECIAL = /[<>{}\\`$\p{Cc}]/u;
 const ACCOUNT_CHARS = /^[A-Za-z0-9_.@-]+$/;

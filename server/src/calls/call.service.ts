@@ -1,0 +1,202 @@
+import {
+  CALL_RING_TIMEOUT_MS,
+  CallResultState,
+  MSG_COMM_KIND,
+  ServerCode,
+  can,
+  msgCommFor,
+  topics,
+  type CallEndReason,
+  type CallListQuery,
+  type CallRecord,
+  type Page,
+} from '@ptt/contracts';
+import type { Queryable } from '../db/db';
+import { AppError } from '../http/app-error';
+import { isBlocked } from '../chat/chat.repository';
+import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
+import type { ModuleDeps } from '../modules';
+import { CallRepository, type LockedCall } from './call.repository';
+
+/** CALL_RING_TIMEOUT_MS overrides the ring time (tests use a short one); at least 100 ms. */
+export function callRingTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.CALL_RING_TIMEOUT_MS);
+  return Number.isInteger(n) && n >= 100 ? n : CALL_RING_TIMEOUT_MS;
+}
+
+export interface CallServiceOptions {
+  /** How long a call rings before it ends as not answered (default: callRingTimeoutMs()). */
+  ringTimeoutMs?: number;
+}
+
+/** What a state change does to a locked, active call. */
+type Move = { accept: true } | { accept: false; reason: CallEndReason };
+
+/** Staff read every user, so they read every user's calls; a member only their own. */
+const readsAllCalls = (role: number) => can(role, 'user.read');
+
+const isParty = (call: CallRecord, userId: number) => call.caller.uid === userId || call.callee.uid === userId;
+
+/** Why a call that is no longer ringing (or no longer active) cannot take this move. */
+function usedUp(call: CallRecord, userId: number): AppError {
+  if (call.endedBy !== null && call.endedBy !== userId) return ruleError(ServerCode.OtherPartyHungUp, 'otherPartyHungUp');
+  return ruleError(ServerCode.CallAlreadyUsed, 'callAlreadyUsed');
+}
+
+/**
+ * 1V1 call signalling (ADR 008). The database holds the call's state, so any node may take any
+ * step; changes lock the call row (set-up locks both users' rows) so two accepts, or two calls to
+ * one callee, cannot both win. Every change goes to both parties as MsgComm after the commit.
+ * A ringing call ends as not answered on a timer of the node that placed it, and lazily on every
+ * read or set-up that meets it past the ring time (a restart loses timers, not calls).
+ */
+export class CallService {
+  private readonly repo: CallRepository;
+  private readonly ringMs: number;
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+
+  constructor(
+    private readonly deps: Pick<ModuleDeps, 'db' | 'hub'>,
+    opts: CallServiceOptions = {},
+  ) {
+    this.repo = new CallRepository(deps.db);
+    this.ringMs = opts.ringTimeoutMs ?? callRingTimeoutMs();
+  }
+
+  async start(caller: Caller, calleeId: number): Promise<CallRecord> {
+    if (calleeId === caller.userId) throw ruleError(ServerCode.ParameterError, 'cannotCallSelf');
+    const { entId, userId } = caller;
+    const { call, expired } = await this.deps.db.transaction(async (tx) => {
+      const users = await this.repo.lockUsers(tx, entId, userId, calleeId);
+      const callee = users.find((u) => u.id === calleeId);
+      if (!callee || !users.some((u) => u.id === userId)) throw notFound('user');
+      if (callee.locked) throw ruleError(ServerCode.OtherPartySuspended, 'otherPartySuspended');
+      // The people on my blacklist may not call me (docs/decisions.md), as they may not message me.
+      if (await isBlocked(tx, calleeId, userId)) throw new AppError(ServerCode.Blacklisted, { userId: calleeId });
+      const expired = [
+        ...(await this.repo.endExpiredRinging(tx, entId, this.ringMs, userId)),
+        ...(await this.repo.endExpiredRinging(tx, entId, this.ringMs, calleeId)),
+      ];
+      if ((await this.repo.activeOf(tx, entId, userId)).length > 0) throw ruleError(ServerCode.UserStatusError, 'callNotSupported');
+      if ((await this.repo.activeOf(tx, entId, calleeId)).length > 0) throw ruleError(ServerCode.OtherPartyBusy, 'otherPartyBusy');
+      const id = await this.repo.insert(tx, entId, userId, calleeId);
+      return { call: (await this.repo.find(tx, entId, id))!, expired: await this.findAll(tx, entId, expired) };
+    });
+    this.armTimer(call.id);
+    for (const old of expired) await this.publish(entId, old);
+    await this.publish(entId, call);
+    return call;
+  }
+
+  accept(caller: Caller, id: number): Promise<CallRecord> {
+    return this.move(caller, id, (call) => {
+      if (call.callee.uid !== caller.userId) throw forbidden();
+      if (call.result !== CallResultState.Wait) throw usedUp(call, caller.userId);
+      return { accept: true };
+    });
+  }
+
+  reject(caller: Caller, id: number): Promise<CallRecord> {
+    return this.move(caller, id, (call) => {
+      if (call.callee.uid !== caller.userId) throw forbidden();
+      if (call.result !== CallResultState.Wait) throw usedUp(call, caller.userId);
+      return { accept: false, reason: 'rejected' };
+    });
+  }
+
+  /** Either party: while ringing the caller cancels and the callee rejects; a talking call hangs up. */
+  hangup(caller: Caller, id: number): Promise<CallRecord> {
+    return this.move(caller, id, (call) => {
+      if (call.endedAt !== null) throw usedUp(call, caller.userId);
+      if (call.result === CallResultState.Accept) return { accept: false, reason: 'hangup' };
+      return { accept: false, reason: call.caller.uid === caller.userId ? 'cancelled' : 'rejected' };
+    });
+  }
+
+  /** The caller's active call (ringing or talking), or null. */
+  async current(caller: Caller): Promise<CallRecord | null> {
+    await this.sweep(caller.entId, caller.userId);
+    return this.repo.current(caller.entId, caller.userId);
+  }
+
+  async list(caller: Caller, query: CallListQuery): Promise<Page<CallRecord>> {
+    await this.sweep(caller.entId);
+    return this.repo.list(caller.entId, query, readsAllCalls(caller.role) ? query.userId : caller.userId);
+  }
+
+  /**
+   * One state change under the call's row lock. A call found ringing past the ring time ends as
+   * not answered (committed and published) and the move is refused with 2038.
+   */
+  private async move(caller: Caller, id: number, decide: (call: LockedCall) => Move): Promise<CallRecord> {
+    const { call, refusal } = await this.deps.db.transaction(async (tx) => {
+      const locked = await this.repo.lock(tx, caller.entId, id, this.ringMs);
+      if (!locked || !isParty(locked, caller.userId)) throw notFound('call');
+      let refusal: AppError | null = null;
+      if (locked.ringExpired) {
+        await this.repo.end(tx, id, 'notAnswered', null);
+        refusal = ruleError(ServerCode.CallAlreadyUsed, 'callAlreadyUsed');
+      } else {
+        const move = decide(locked);
+        if (move.accept) await this.repo.accept(tx, id);
+        else await this.repo.end(tx, id, move.reason, caller.userId);
+      }
+      return { call: (await this.repo.find(tx, caller.entId, id))!, refusal };
+    });
+    this.clearTimer(id);
+    await this.publish(caller.entId, call);
+    if (refusal) throw refusal;
+    return call;
+  }
+
+  /** Ends what rang too long (of the enterprise, or of one user) and tells the parties. */
+  private async sweep(entId: number, userId?: number): Promise<void> {
+    const ids = await this.repo.endExpiredRinging(this.deps.db, entId, this.ringMs, userId);
+    for (const call of await this.findAll(this.deps.db, entId, ids)) {
+      this.clearTimer(call.id);
+      await this.publish(entId, call);
+    }
+  }
+
+  private async findAll(q: Queryable, entId: number, ids: number[]): Promise<CallRecord[]> {
+    const calls: CallRecord[] = [];
+    for (const id of ids) {
+      const call = await this.repo.find(q, entId, id);
+      if (call) calls.push(call);
+    }
+    return calls;
+  }
+
+  private armTimer(id: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(id);
+      void this.expire(id);
+    }, this.ringMs);
+    timer.unref();
+    this.timers.set(id, timer);
+  }
+
+  private async expire(id: number): Promise<void> {
+    try {
+      const entId = await this.repo.endIfRinging(id);
+      const call = entId === null ? null : await this.repo.find(this.deps.db, entId, id);
+      if (call && entId !== null) await this.publish(entId, call);
+    } catch {
+      // The node is shutting down or the database failed: the next read or set-up ends the call.
+    }
+  }
+
+  private clearTimer(id: number): void {
+    const timer = this.timers.get(id);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(id);
+  }
+
+  /** To both parties, after the commit; a failing hub must not turn the change into an error. */
+  private async publish(entId: number, call: CallRecord): Promise<void> {
+    const { hub } = this.deps;
+    await Promise.all(
+      [call.caller.uid, call.callee.uid].map((uid) => hub.publish(topics.userListen(entId, uid), MSG_COMM_KIND, msgCommFor(call, uid))),
+    ).catch(() => undefined);
+  }
+}

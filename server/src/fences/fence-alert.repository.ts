@@ -1,0 +1,137 @@
+import type { FenceAlert, FenceAlertListQuery, FenceRule, FenceShape, Page, WallAlertFrame } from '@ptt/contracts';
+import type { Queryable } from '../db/db';
+import { fetchPage, Where } from '../db/paging';
+import { iso } from '../db/sql';
+
+// SQL of fence evaluation: what the per-enterprise cache loads, the per (fence, user) side, and
+// the cross-border alert records.
+
+export interface ActiveFenceRow {
+  id: number;
+  name: string;
+  rule: FenceRule;
+  shape: FenceShape;
+}
+
+/** Enabled fences of the enterprise. */
+export async function activeFences(q: Queryable, entId: number): Promise<ActiveFenceRow[]> {
+  const r = await q.query<ActiveFenceRow>('select id, name, rule, shape from fences where ent_id = $1 and enabled and deleted_at is null', [entId]);
+  return r.rows;
+}
+
+/**
+ * Who each enabled fence covers: users linked by an enabled link, and members of channels linked
+ * by an enabled link, except users whose own link is disabled.
+ */
+export async function coveredUsers(q: Queryable, entId: number): Promise<{ fenceId: number; userId: number }[]> {
+  const r = await q.query<{ fenceId: number; userId: number }>(
+    `select l.fence_id as "fenceId", l.user_id as "userId"
+       from fence_users l join fences f on f.id = l.fence_id
+      where f.ent_id = $1 and f.enabled and f.deleted_at is null and l.enabled
+     union
+     select l.fence_id, m.user_id
+       from fence_channels l join fences f on f.id = l.fence_id join channel_members m on m.channel_id = l.channel_id
+      where f.ent_id = $1 and f.enabled and f.deleted_at is null and l.enabled
+        and not exists (select 1 from fence_users x where x.fence_id = l.fence_id and x.user_id = m.user_id and not x.enabled)`,
+    [entId],
+  );
+  return r.rows;
+}
+
+/**
+ * Records the side a position is on. True when this changed the stored side (or stored the first
+ * one): one conditional upsert, so two nodes seeing the same crossing change it once. A position
+ * older than the stored one never changes it.
+ */
+export async function moveState(q: Queryable, entId: number, fenceId: number, userId: number, inside: boolean, atMs: number): Promise<boolean> {
+  const r = await q.query(
+    `insert into fence_states (fence_id, user_id, ent_id, inside, point_at)
+     values ($1, $2, $3, $4, to_timestamp($5::double precision / 1000))
+     on conflict (fence_id, user_id) do update set inside = excluded.inside, point_at = excluded.point_at, updated_at = now()
+       where fence_states.inside <> excluded.inside and fence_states.point_at <= excluded.point_at
+     returning fence_id`,
+    [fenceId, userId, entId, inside, atMs],
+  );
+  return r.rows.length > 0;
+}
+
+export interface NewAlert {
+  entId: number;
+  fenceId: number;
+  userId: number;
+  lng: number;
+  lat: number;
+  ip: string | null;
+  atMs: number;
+}
+
+/**
+ * Stores an alert with the user's dispatcher and the fence's current name, if the fence is still
+ * enabled and the user still exists (a stale cache on another node must not alert); the frame's data.
+ */
+export async function insertAlert(q: Queryable, a: NewAlert): Promise<WallAlertFrame | null> {
+  const r = await q.query<WallAlertFrame>(
+    `with ins as (
+       insert into fence_alerts (ent_id, user_id, dispatcher_id, fence_id, fence_name, type, lng, lat, ip, alerted_at)
+       select $1, u.id, u.dispatcher_id, f.id, f.name, f.rule, $4, $5, $6, to_timestamp($7::double precision / 1000)
+         from users u join fences f on f.id = $2 and f.ent_id = $1 and f.enabled and f.deleted_at is null
+        where u.id = $3 and u.ent_id = $1
+       returning id, user_id, fence_id, fence_name, type, lng, lat, alerted_at
+     )
+     select ins.id as "alertId", ins.fence_id as "fenceId", ins.fence_name as "fenceName", u.id as uid, u.account, u.nickname,
+            ins.type, ins.lng, ins.lat, ${iso('ins.alerted_at')} as time
+       from ins join users u on u.id = ins.user_id`,
+    [a.entId, a.fenceId, a.userId, a.lng, a.lat, a.ip, a.atMs],
+  );
+  return r.rows[0] ?? null;
+}
+
+interface AlertRow {
+  id: number;
+  uid: number;
+  account: string;
+  nickname: string;
+  dispatcherId: number | null;
+  dispatcherNickname: string | null;
+  fenceId: number;
+  fenceName: string;
+  type: FenceRule;
+  time: string;
+  ip: string | null;
+  lng: number;
+  lat: number;
+}
+
+const COLUMNS = `a.id, a.user_id as uid, u.account, u.nickname, a.dispatcher_id as "dispatcherId", d.nickname as "dispatcherNickname",
+  a.fence_id as "fenceId", a.fence_name as "fenceName", a.type, ${iso('a.alerted_at')} as time, a.ip, a.lng, a.lat`;
+const FROM = 'fence_alerts a join users u on u.id = a.user_id left join users d on d.id = a.dispatcher_id';
+const SORTS: Record<string, string> = { time: 'a.alerted_at', account: 'lower(u.account)', fenceName: 'lower(a.fence_name)' };
+
+function toAlert(r: AlertRow): FenceAlert {
+  return {
+    id: r.id,
+    user: { uid: r.uid, account: r.account, nickname: r.nickname },
+    dispatcher: r.dispatcherId === null ? null : { id: r.dispatcherId, nickname: r.dispatcherNickname ?? '' },
+    fence: { id: r.fenceId, name: r.fenceName },
+    type: r.type,
+    time: r.time,
+    ip: r.ip,
+    lng: r.lng,
+    lat: r.lat,
+  };
+}
+
+export async function listAlerts(q: Queryable, entId: number, query: FenceAlertListQuery): Promise<Page<FenceAlert>> {
+  const w = new Where().add('a.ent_id = ?', entId);
+  if (query.fenceId) w.add('a.fence_id = ?', query.fenceId);
+  if (query.userId) w.add('a.user_id = ?', query.userId);
+  if (query.type) w.add('a.type = ?', query.type);
+  if (query.from !== undefined) w.add('a.alerted_at >= to_timestamp(?::double precision / 1000)', query.from);
+  if (query.to !== undefined) w.add('a.alerted_at < to_timestamp(?::double precision / 1000)', query.to);
+  if (query.q) {
+    const like = Where.contains(query.q);
+    w.add('(u.account ilike ? or u.nickname ilike ? or a.fence_name ilike ? or a.ip ilike ?)', like, like, like, like);
+  }
+  const page = await fetchPage<AlertRow>(q, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'a.id', page: query });
+  return { items: page.items.map(toAlert), total: page.total };
+}

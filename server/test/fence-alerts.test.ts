@@ -1,0 +1,208 @@
+import {
+  LOCATION_KIND,
+  WALL_ALERT_KIND,
+  fenceAlertSchema,
+  pageSchema,
+  topics,
+  wallAlertFrameSchema,
+  type FenceAlert,
+  type FenceDetail,
+  type Page,
+  type Session,
+  type WallAlertFrame,
+  type Ws2Frame,
+} from '@ptt/contracts';
+import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
+import { api, createTestApp, loginAs, type TestApp } from './test-app';
+import { DB_KINDS } from './test-db';
+import { WsProbe } from './ws-client';
+
+// Geofence evaluation of device positions: WallAlert on dispatch/{entId} and a cross-border
+// record exactly once per crossing, for covered members of enabled fences and links only.
+
+const COMPOUND = { lng: 116.404, lat: 39.915 };
+const INSIDE = COMPOUND;
+/** About 8 km east: outside the compound (±0.01°) and far from everything else. */
+const OUTSIDE = { lng: 116.5, lat: 39.915 };
+const FORBIDDEN = { lng: 116.3, lat: 39.915 };
+/** Centre of a 'stay' circle every member is linked to: a position there raises an alert, which
+ *  tells the test that everything the member sent before has been evaluated. */
+const SENTINEL = { lng: 0.5, lat: 0.5 };
+
+const square = ({ lng, lat }: { lng: number; lat: number }, half = 0.01) => ({
+  type: 'polygon' as const,
+  points: [
+    { lng: lng - half, lat: lat - half },
+    { lng: lng + half, lat: lat - half },
+    { lng: lng + half, lat: lat + half },
+    { lng: lng - half, lat: lat + half },
+  ],
+});
+
+type Member = 'm1' | 'm2' | 'm3' | 'm4' | 'm5' | 'm6';
+const MEMBERS: Member[] = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
+
+describe.each(DB_KINDS)('geofence alerts on %s', (kind) => {
+  let t: TestApp;
+  let baseUrl: string;
+  const s = {} as Record<'admin' | 'dispatcher' | 'stranger' | Member, Session>;
+  const devices = {} as Record<Member, WsProbe>;
+  let watcher: WsProbe;
+  let stranger: WsProbe;
+  let compound: FenceDetail;
+  let sentinel: FenceDetail;
+  let forbidden: FenceDetail;
+  let logistics: number;
+  // Every position gets a later time than the one before.
+  let clock = Date.now() - 3_600_000;
+
+  const call = <T = FenceDetail>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, who: Session = s.admin) =>
+    api<T>(t.app, method, url, who.auth_token, body);
+  const send = (m: Member, ...at: { lng: number; lat: number }[]) =>
+    devices[m].send({
+      code: 0,
+      topic: topics.location(DEMO_ENT_ID, s[m].id),
+      data: at.length === 1 ? { ...at[0], coord: 0, time: (clock += 1_000) } : { points: at.map((p) => ({ ...p, coord: 0, time: (clock += 1_000) })) },
+      t: LOCATION_KIND,
+    });
+  const wallAlerts = (probe: WsProbe) => probe.frames.filter((f) => f.t === WALL_ALERT_KIND).map((f) => f.data as WallAlertFrame);
+  const alertsOf = (m: Member, fence: FenceDetail) => wallAlerts(watcher).filter((a) => a.uid === s[m].id && a.fenceId === fence.id);
+  /** Waits until every position the member sent so far has been evaluated. */
+  async function flush(m: Member): Promise<void> {
+    const before = watcher.frames.length;
+    send(m, SENTINEL);
+    const isMine = (f: Ws2Frame) => f.t === WALL_ALERT_KIND && (f.data as WallAlertFrame).uid === s[m].id && (f.data as WallAlertFrame).fenceId === sentinel.id;
+    await watcher.waitFor((f) => isMine(f) && watcher.frames.indexOf(f) >= before, `sentinel alert of ${m}`);
+    await watcher.ping();
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    baseUrl = await t.listen();
+    s.admin = await loginAs(t.app, 'admin');
+    s.dispatcher = await loginAs(t.app, 'dispatcher1');
+    s.stranger = await loginAs(t.app, 'dispatcher1', SECOND_ENT_ID);
+    for (const m of MEMBERS) s[m] = await loginAs(t.app, `member${m.slice(1)}`);
+    logistics = (await t.db.query<{ id: number }>("select id from channels where ent_id = $1 and name = 'Logistics'", [DEMO_ENT_ID])).rows[0]!.id;
+
+    compound = (await call('POST', '/api/fences', { name: 'Compound', rule: 'leave', shape: square(COMPOUND), userIds: [s.m1.id, s.m2.id, s.m5.id], channelIds: [logistics] })).body.data;
+    // member5 is on Logistics but exempt by their own disabled link.
+    await call('PATCH', `/api/fences/${compound.id}/users/${s.m5.id}`, { enabled: false });
+    sentinel = (await call('POST', '/api/fences', { name: 'Sentinel', rule: 'stay', shape: { type: 'circle', center: SENTINEL, radius: 1_000 }, userIds: MEMBERS.map((m) => s[m].id) })).body.data;
+    forbidden = (await call('POST', '/api/fences', { name: 'Forbidden', rule: 'stay', shape: square(FORBIDDEN), userIds: [s.m6.id] })).body.data;
+
+    const open = async (session: Session) => {
+      const p = await WsProbe.open(baseUrl, session.auth_token);
+      await p.ping();
+      return p;
+    };
+    watcher = await open(s.dispatcher);
+    stranger = await open(s.stranger);
+    for (const m of MEMBERS) devices[m] = await open(s[m]);
+  });
+  afterAll(async () => {
+    await Promise.all([watcher, stranger, ...Object.values(devices)].filter(Boolean).map((p) => p.close()));
+    await t?.close();
+  });
+
+  it('alerts once when a member walks out of a leave fence, to dispatchers of the enterprise only, with a record', async () => {
+    send('m1', INSIDE);
+    send('m1', INSIDE);
+    send('m1', OUTSIDE);
+    send('m1', OUTSIDE);
+    await flush('m1');
+    const [alert, ...more] = alertsOf('m1', compound);
+    expect(more).toEqual([]);
+    expect(wallAlertFrameSchema.parse(alert)).toMatchObject({
+      fenceId: compound.id,
+      fenceName: 'Compound',
+      uid: s.m1.id,
+      account: 'member1',
+      nickname: 'Member 1',
+      type: 'leave',
+      ...OUTSIDE,
+    });
+    const frame = watcher.frames.find((f) => f.data === alert)!;
+    expect(frame.topic).toBe(topics.dispatch(DEMO_ENT_ID));
+    await stranger.ping();
+    expect(wallAlerts(stranger)).toEqual([]);
+
+    const records = await call<Page<FenceAlert>>('GET', `/api/records/fence-alerts?fenceId=${compound.id}&userId=${s.m1.id}`, undefined, s.dispatcher);
+    expect(pageSchema(fenceAlertSchema).parse(records.body.data).items).toEqual([
+      {
+        id: alert!.alertId,
+        user: { uid: s.m1.id, account: 'member1', nickname: 'Member 1' },
+        dispatcher: { id: s.dispatcher.id, nickname: 'Dispatcher 1' },
+        fence: { id: compound.id, name: 'Compound' },
+        type: 'leave',
+        time: alert!.time,
+        ip: null,
+        ...OUTSIDE,
+      },
+    ]);
+    expect((await call<Page<FenceAlert>>('GET', '/api/records/fence-alerts', undefined, s.stranger)).body.data.total).toBe(0);
+  });
+
+  it('alerts again on each new crossing, also within one buffered frame', async () => {
+    send('m1', INSIDE, OUTSIDE, INSIDE, OUTSIDE);
+    await flush('m1');
+    expect(alertsOf('m1', compound)).toHaveLength(3);
+    const stored = await t.db.query<{ n: number }>('select count(*)::int as n from fence_alerts where fence_id = $1 and user_id = $2', [compound.id, s.m1.id]);
+    expect(stored.rows[0]!.n).toBe(3);
+  });
+
+  it('records the address of a REST report', async () => {
+    await api(t.app, 'POST', '/api/locations', s.m2.auth_token, { points: [INSIDE, OUTSIDE].map((p) => ({ ...p, coord: 0, time: (clock += 1_000) })) });
+    await watcher.waitFor((f) => f.t === WALL_ALERT_KIND && (f.data as WallAlertFrame).uid === s.m2.id, 'alert of member2');
+    const records = await call<Page<FenceAlert>>('GET', `/api/records/fence-alerts?userId=${s.m2.id}&type=leave`);
+    expect(records.body.data.items.map((a) => a.ip)).toEqual(['127.0.0.1']);
+  });
+
+  it('covers members of linked channels, except an exempt user; users not linked raise nothing', async () => {
+    for (const m of ['m4', 'm5', 'm3'] as const) {
+      send(m, INSIDE);
+      send(m, OUTSIDE);
+      await flush(m);
+    }
+    expect(alertsOf('m4', compound)).toHaveLength(1);
+    expect(alertsOf('m5', compound)).toEqual([]);
+    expect(alertsOf('m3', compound)).toEqual([]);
+  });
+
+  it('follows channel membership: a member added to a linked channel is covered at once', async () => {
+    expect((await call('POST', `/api/channels/${logistics}/members`, { members: [{ userId: s.m3.id }] })).body.code).toBe(0);
+    send('m3', INSIDE);
+    send('m3', OUTSIDE);
+    await flush('m3');
+    expect(alertsOf('m3', compound)).toHaveLength(1);
+  });
+
+  it('raises nothing through a disabled channel link or a stopped fence; starting again evaluates afresh', async () => {
+    await call('PATCH', `/api/fences/${compound.id}/channels/${logistics}`, { enabled: false });
+    send('m4', INSIDE);
+    send('m4', OUTSIDE);
+    await flush('m4');
+    expect(alertsOf('m4', compound)).toHaveLength(1); // only the earlier one
+
+    await call('POST', `/api/fences/${compound.id}/stop`);
+    send('m1', INSIDE);
+    send('m1', OUTSIDE);
+    await flush('m1');
+    expect(alertsOf('m1', compound)).toHaveLength(3);
+
+    // Still outside when the fence starts: the first position after it alerts.
+    await call('POST', `/api/fences/${compound.id}/start`);
+    send('m1', OUTSIDE);
+    await flush('m1');
+    expect(alertsOf('m1', compound)).toHaveLength(4);
+  });
+
+  it("alerts when a member enters a 'stay' fence, once while they stay", async () => {
+    send('m6', OUTSIDE);
+    send('m6', FORBIDDEN);
+    send('m6', FORBIDDEN);
+    send('m6', OUTSIDE);
+    await flush('m6');
+    expect(alertsOf('m6', forbidden).map((a) => [a.type, a.lng, a.lat])).toEqual([['stay', FORBIDDEN.lng, FORBIDDEN.lat]]);
+  });
+});

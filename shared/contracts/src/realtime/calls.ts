@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ServerCode } from '../codes';
+import { callResultStateSchema, singleCallReceiveStateSchema } from '../enums';
+import { idSchema } from '../ids';
+import { callEndReasonSchema, callPartySchema, type CallRecord } from '../rest/calls';
+
+// The MsgComm frame ("incoming talk", spec section 7) on `msg/listen/user/{entId}/{userId}` of
+// both parties of a 1V1 call, once per state change (ringing, accepted, ended). See
+// docs/protocol.md "Calls (MsgComm)".
+
+export const MSG_COMM_KIND = 'MsgComm';
+
+export const msgCommSchema = z.object({
+  callId: idSchema,
+  callerId: idSchema,
+  calleeId: idSchema,
+  caller: callPartySchema,
+  callee: callPartySchema,
+  state: singleCallReceiveStateSchema,
+  result: callResultStateSchema,
+  /** Set once the call ended. */
+  reason: callEndReasonSchema.optional(),
+  /** 2039 'other party hung up' in the frame to the party whose peer ended the call (rejected,
+   *  cancelled or hung up); absent otherwise. */
+  code: z.literal(ServerCode.OtherPartyHungUp).optional(),
+  /** ISO time of the change (rang, answered, ended). */
+  at: z.string(),
+});
+export type MsgComm = z.infer<typeof msgCommSchema>;
+
+/** The frame one party receives for the call as it is now. */
+export function msgCommFor(call: CallRecord, recipientId: number): MsgComm {
+  const frame: MsgComm = {
+    callId: call.id,
+    callerId: call.caller.uid,
+    calleeId: call.callee.uid,
+    caller: call.caller,
+    callee: call.callee,
+    state: call.state,
+    result: call.result,
+    at: call.endedAt ?? call.answeredAt ?? call.createdAt,
+  };
+  if (call.reason !== null) frame.reason = call.reason;
+  if (call.endedBy !== null && call.endedBy !== recipientId) frame.code = ServerCode.OtherPartyHungUp;
+  return frame;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { idSchema } from '../ids';
+import { fenceRuleSchema } from '../rest/fences';
+
+// Geofence alerts: published on `topics.dispatch(entId)` (kind WallAlert) when a member's stored
+// position enters the alerting condition of an enabled fence they are covered by. See
+// docs/protocol.md (Geofences) and docs/adr/007-geofences.md.
+
+/** Kind of the frame on `dispatch/{entId}`; the spec's console only logs it. */
+export const WALL_ALERT_KIND = 'WallAlert';
+
+/** Data of a WallAlert frame: the cross-border record just stored (`alertId`). */
+export const wallAlertFrameSchema = z.object({
+  alertId: idSchema,
+  fenceId: idSchema,
+  fenceName: z.string(),
+  uid: idSchema,
+  account: z.string(),
+  nickname: z.string(),
+  /** The fence's rule: 'leave' - seen outside; 'stay' - seen inside. */
+  type: fenceRuleSchema,
+  /** WGS-84 position that crossed. */
+  lng: z.number(),
+  lat: z.number(),
+  /** The position's time, ISO-8601. */
+  time: z.string(),
+});
+export type WallAlertFrame = z.infer<typeof wallAlertFrameSchema>;

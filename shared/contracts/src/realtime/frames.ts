@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { DEVICE_CHANGE_KIND, deviceChangeSchema } from '../rest/devices';
+import { MSG_COMM_KIND, msgCommSchema } from './calls';
+import { CHAT_MESSAGE_KIND, chatMessageSchema } from './chat';
+import { COMMAND_STATUS_KIND, DEVICE_COMMAND_KIND, commandStatusSchema, deviceCommandFrameSchema } from './commands';
+import {
+  channelChangeFrameSchema,
+  channelStatusFrameSchema,
+  channelUserAddFrameSchema,
+  channelUserDelFrameSchema,
+  loginFrameSchema,
+  memberStatusFrameSchema,
+  presenceFrameSchema,
+  userDelFrameSchema,
+  userFrameSchema,
+} from './listen';
+import { WALL_ALERT_KIND, wallAlertFrameSchema } from './fence';
+import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchema } from './location';
+import { SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosLogSchema, sosMsgSchema } from './sos';
+
+/** Topics the server publishes on (see `topics`). */
+export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline';
+
+/**
+ * Every kind the server publishes, per topic, with the schema of its `data`: the one list of what
+ * a client can receive. Kinds beyond spec section 7's named ones are its "otherwise" buckets
+ * (personal and group messages, device info changes). docs/protocol.md describes each.
+ */
+export const SERVER_FRAMES = {
+  entListen: {
+    Login: loginFrameSchema,
+    Logout: presenceFrameSchema,
+    OnLine: presenceFrameSchema,
+    [SOS_MSG_KIND]: sosMsgSchema,
+    UserAdd: userFrameSchema,
+    UserUp: userFrameSchema,
+    UserLock: userFrameSchema,
+    UserDel: userDelFrameSchema,
+    ChannelChange: channelChangeFrameSchema,
+  },
+  userListen: {
+    [SOS_LOG_KIND]: sosLogSchema,
+    ChannelUserDel: channelUserDelFrameSchema,
+    ChannelStatus: memberStatusFrameSchema,
+    [MSG_COMM_KIND]: msgCommSchema,
+    [CHAT_MESSAGE_KIND]: chatMessageSchema,
+    [DEVICE_COMMAND_KIND]: deviceCommandFrameSchema,
+  },
+  channelListen: {
+    ChannelStatus: channelStatusFrameSchema,
+    ChannelUserAdd: channelUserAddFrameSchema,
+    [CHAT_MESSAGE_KIND]: chatMessageSchema,
+  },
+  dispatch: {
+    [LOCATION_KIND]: locationPointSchema,
+    [LOCATIONS_KIND]: locationsFrameSchema,
+    [DEVICE_CHANGE_KIND]: deviceChangeSchema,
+    [COMMAND_STATUS_KIND]: commandStatusSchema,
+    [WALL_ALERT_KIND]: wallAlertFrameSchema,
+  },
+  sosAlert: { [SOS_KIND]: sosMsgSchema },
+  userOnline: { OnLine: presenceFrameSchema, Logout: presenceFrameSchema },
+} as const satisfies Record<ServerTopicKind, Record<string, z.ZodType>>;
+
+/** The schema of a frame's data, or null when the server never publishes that kind there. */
+export function serverFrameSchema(topicKind: string, kind: string): z.ZodType | null {
+  const byKind = (SERVER_FRAMES as Record<string, Record<string, z.ZodType> | undefined>)[topicKind];
+  return byKind?.[kind] ?? null;
+}
