@@ -43,14 +43,13 @@
 // Everything started (servers, PostgreSQL, temp folders, the worker) is removed at the end, also on
 // failure or Ctrl-C; everything listens on 127.0.0.1 only.
 import { createHash, randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { ROOT, SERVER_ENTRY, WebSocket, round, startServer } from './lib.mjs';
+import { ROOT, SERVER_ENTRY, WebSocket, cleanupStack, ensureServerBuilt, round, startServer } from './lib.mjs';
 
 const ENT = 100001;
 const PERIOD_MS = 5000;
@@ -248,27 +247,6 @@ if (!isMainThread) {
 // ---------------------------------------------------------------------------------------------
 // Main thread: data set, server, dispatchers, measurement.
 
-function newest(dir) {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return t;
-}
-
-/** server/dist must not be older than the sources (as in lists.bench.mjs). */
-function ensureBuilt() {
-  if (process.env.BENCH_SERVER_ENTRY) return;
-  let built = 0;
-  try { built = statSync(path.join(ROOT, 'server', 'dist', 'main.cjs')).mtimeMs; } catch { /* not built */ }
-  const sources = Math.max(newest(path.join(ROOT, 'server', 'src')), newest(path.join(ROOT, 'shared', 'contracts', 'src')));
-  if (built >= sources) return;
-  log('building server/dist (sources are newer) ...');
-  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'server'), encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`);
-}
-
 /** Tokens are `<salt>-<uid>`; the database stores only their sha256, as the server does. */
 const tokenFor = (salt, uid) => `${salt}-${uid}`;
 const sha256 = (s) => createHash('sha256').update(s).digest('hex');
@@ -302,18 +280,8 @@ const CHECK_SQL = (salt) => `select count(*)::int as sessions,
   count(*) filter (where s.token_hash = '${sha256(tokenFor(salt, FIRST_DEVICE_UID))}')::int as "firstTokenMatches"
   from sessions s where s.client_id like 'fanout-%'`;
 
-const cleanups = [];
-let cleaning = null;
-/** Undoes everything started so far, newest first. A second caller (Ctrl-C during the main path's
- *  own cleanup) waits for the same run instead of exiting halfway through it. */
-function cleanup() {
-  cleaning ??= (async () => {
-    while (cleanups.length > 0) {
-      try { await cleanups.pop()(); } catch (err) { log('cleanup:', err.message); }
-    }
-  })().finally(() => { cleaning = null; });
-  return cleaning;
-}
+const cleanups = isMainThread ? cleanupStack(log) : null;
+const cleanup = () => cleanups.run();
 
 /** PGlite: the first start creates, migrates and seeds the folder; the bench adds its rows with the
  *  server stopped (the database lives inside the server process), then starts it again. */
@@ -578,7 +546,6 @@ function report(r) {
 }
 
 async function main() {
-  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void cleanup().finally(() => process.exit(130)); });
   const which = process.env.BENCH_DB ?? 'both';
   const result = {
     machine: { node: process.version, cpu: os.cpus()[0]?.model, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}`, loadAvgAtStart: os.loadavg().map(round) },
@@ -590,7 +557,7 @@ async function main() {
   };
   let exitCode = 0;
   try {
-    ensureBuilt();
+    ensureServerBuilt(log);
     const salt = randomBytes(12).toString('hex');
     if (which !== 'postgres') result.pglite = await benchOn('pglite', salt);
     if (which !== 'pglite') result.postgres = await benchOn('postgres', salt);

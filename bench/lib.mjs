@@ -1,6 +1,6 @@
 // Helpers for benchmarks: start the built server on loopback, percentiles.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -129,4 +129,46 @@ export async function fixedRate({ base, headers = {}, paths, rate, seconds, maxS
     p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(Math.max(...latencies)),
     rps: Math.round(latencies.length / elapsedS), requests: latencies.length, non2xx, errors: errors + timeouts,
   };
+}
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return t;
+}
+
+/** Builds server/dist when it is older than the server's or the contracts' sources (not when
+ *  BENCH_SERVER_ENTRY names another bundle). */
+export function ensureServerBuilt(log) {
+  if (process.env.BENCH_SERVER_ENTRY) return;
+  let built = 0;
+  try { built = statSync(path.join(ROOT, 'server', 'dist', 'main.cjs')).mtimeMs; } catch { /* not built */ }
+  const sources = Math.max(newest(path.join(ROOT, 'server', 'src')), newest(path.join(ROOT, 'shared', 'contracts', 'src')));
+  if (built >= sources) return;
+  log('building server/dist (sources are newer) ...');
+  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'server'), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/**
+ * What a bench started (servers, databases, folders), undone newest first by `run()`, also on
+ * Ctrl-C. A second caller (Ctrl-C during the main path's own cleanup) waits for the same run
+ * instead of exiting halfway through it.
+ */
+export function cleanupStack(log) {
+  const steps = [];
+  let running = null;
+  const run = () => {
+    running ??= (async () => {
+      while (steps.length > 0) {
+        try { await steps.pop()(); } catch (err) { log('cleanup:', err.message); }
+      }
+    })().finally(() => { running = null; });
+    return running;
+  };
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void run().finally(() => process.exit(130)); });
+  return { push: (step) => steps.push(step), run };
 }

@@ -12,12 +12,11 @@
 //   BENCH_SERVER_ENTRY=/x/main.cjs ...    measure another server bundle (to compare builds)
 //
 // Human-readable lines go to stdout, progress to stderr; the last stdout line is one JSON object.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, SERVER_ENTRY, fixedRate, login, startServer } from './lib.mjs';
+import { ROOT, SERVER_ENTRY, cleanupStack, ensureServerBuilt, fixedRate, login, startServer } from './lib.mjs';
 import { COUNT_SQL, DEVICES, ENT, LOAD_SQL, OPERATIONS, USERS, VISIBLE_SQL } from './lists-data.mjs';
 import { pg, startPostgres } from './pg.mjs';
 
@@ -28,30 +27,6 @@ const TARGET = { rate: 300, p99Ms: 30 };
 const MAX_CONNECTIONS = 10;
 
 const log = (...a) => console.error('[lists]', ...a);
-
-// ---------------------------------------------------------------------------------------------
-// Build: dist/main.cjs (and dist/migrations) must not be older than the sources.
-
-function newest(dir) {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return t;
-}
-
-function ensureBuilt() {
-  if (process.env.BENCH_SERVER_ENTRY) return;
-  const bundle = path.join(ROOT, 'server', 'dist', 'main.cjs');
-  let built = 0;
-  try { built = statSync(bundle).mtimeMs; } catch { /* not built */ }
-  const sources = Math.max(newest(path.join(ROOT, 'server', 'src')), newest(path.join(ROOT, 'shared', 'contracts', 'src')));
-  if (built >= sources) return;
-  log('building server/dist (sources are newer) ...');
-  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'server'), encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // What is measured. `paths` are cycled by every connection.
@@ -177,15 +152,8 @@ async function explainAll(query) {
 
 // ---------------------------------------------------------------------------------------------
 
-const cleanups = [];
-async function cleanup() {
-  while (cleanups.length > 0) {
-    try { await cleanups.pop()(); } catch (err) { log('cleanup:', err.message); }
-  }
-}
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.once(sig, () => { void cleanup().finally(() => process.exit(130)); });
-}
+const cleanups = cleanupStack(log);
+const cleanup = cleanups.run;
 
 /**
  * VACUUM ANALYZE until the visibility map covers the users table: index-only scans (the counts)
@@ -294,7 +262,7 @@ const result = {
 };
 let exitCode = 0;
 try {
-  ensureBuilt();
+  ensureServerBuilt(log);
   if (which !== 'pglite') result.postgres = await benchPostgres();
   if (which !== 'postgres') result.pglite = await benchPglite();
   if (result.postgres) {
