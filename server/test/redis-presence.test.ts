@@ -27,8 +27,8 @@ describe('RedisPresenceStore', () => {
   });
 
   it('decides first online and last offline across nodes', async () => {
-    expect(await one.add(ENT, 1, 'nodeone:1', who(1))).toBe(true);
-    expect(await two.add(ENT, 1, 'nodetwo:1', who(1))).toBe(false);
+    expect(await one.add(who(1), 'nodeone:1')).toBe(true);
+    expect(await two.add(who(1), 'nodetwo:1')).toBe(false);
     await two.setStatus(ENT, 1, 'busy');
     expect(await one.statuses(ENT)).toEqual(new Map([[1, 'busy']]));
     expect(await one.remove(ENT, 1, 'nodeone:1')).toBe(false);
@@ -40,7 +40,7 @@ describe('RedisPresenceStore', () => {
   it('lets exactly one of many simultaneous connections be first, and one be last', async () => {
     const keys = Array.from({ length: 20 }, (_, i) => `${i % 2 ? 'nodeone' : 'nodetwo'}:${100 + i}`);
     const store = (k: string) => (k.startsWith('nodeone') ? one : two);
-    const firsts = await Promise.all(keys.map((k) => store(k).add(ENT, 2, k, who(2))));
+    const firsts = await Promise.all(keys.map((k) => store(k).add(who(2), k)));
     expect(firsts.filter(Boolean)).toHaveLength(1);
     const lasts = await Promise.all(keys.map((k) => store(k).remove(ENT, 2, k)));
     expect(lasts.filter(Boolean)).toHaveLength(1);
@@ -53,7 +53,7 @@ describe('RedisPresenceStore', () => {
     expect(await raw.hExists(`ptt:presence:status:${ENT}`, '3')).toBe(0);
 
     await raw.sAdd(`ptt:presence:conns:${ENT}:3`, 'deadnode:8');
-    expect(await one.add(ENT, 3, 'nodeone:9', who(3))).toBe(true); // the dead one does not count
+    expect(await one.add(who(3), 'nodeone:9')).toBe(true); // the dead one does not count
     expect(await raw.sMembers(`ptt:presence:conns:${ENT}:3`)).toEqual(['nodeone:9']);
     await one.remove(ENT, 3, 'nodeone:9');
   });
@@ -61,7 +61,7 @@ describe('RedisPresenceStore', () => {
   it("announces the users a dead node left online exactly once, from one live node", async () => {
     // Node "deadnode2" held user 6 alone and user 7 alongside a live connection on node one.
     const entry = (userId: number, connKey: string) => JSON.stringify([ENT, userId, connKey, `user${userId}`, `User ${userId}`]);
-    await one.add(ENT, 7, 'nodeone:70', who(7));
+    await one.add(who(7), 'nodeone:70');
     const heard: number[] = [];
     one.onUsersGone((users) => heard.push(...users.map((u) => u.userId)));
     two.onUsersGone((users) => heard.push(...users.map((u) => u.userId)));
@@ -86,7 +86,7 @@ describe('RedisPresenceStore', () => {
 
   it('keeps its node key alive with a TTL and deletes it on close', async () => {
     const short = await RedisPresenceStore.connect(redis.url, { nodeTtlMs: 600 });
-    await short.add(ENT, 4, 'nodeshort:1', who(4));
+    await short.add(who(4), 'nodeshort:1');
     const ttl = await raw.pTTL('ptt:presence:node:nodeshort');
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(600);
@@ -98,7 +98,7 @@ describe('RedisPresenceStore', () => {
   });
 
   it("writes its node's connections back after Redis lost them", async () => {
-    await one.add(ENT, 5, 'nodeone:50', who(5));
+    await one.add(who(5), 'nodeone:50');
     await redis.restart(); // empty: no persistence
     const deadline = Date.now() + 10_000;
     while (!(await one.statuses(ENT).catch(() => new Map())).has(5)) {

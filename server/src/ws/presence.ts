@@ -15,9 +15,9 @@ export interface PresenceUser {
 }
 
 export interface PresenceStore {
-  /** Adds a connection; true when it is the user's first online connection anywhere. `who`
-   *  names the user in the offline frame another node sends if this node dies. */
-  add(entId: number, userId: number, connKey: string, who: PresenceUser): Promise<boolean>;
+  /** Adds a connection; true when it is the user's first online connection anywhere. The names
+   *  serve the offline frame another node sends if this node dies. */
+  add(user: PresenceUser, connKey: string): Promise<boolean>;
   /** Removes a connection; true when the user has no online connection left anywhere. */
   remove(entId: number, userId: number, connKey: string): Promise<boolean>;
   setStatus(entId: number, userId: number, status: UserStatus): Promise<void>;
@@ -32,7 +32,7 @@ export class MemoryPresenceStore implements PresenceStore {
   private readonly conns = new Map<string, Set<string>>();
   private readonly chosen = new Map<string, UserStatus>();
 
-  add(entId: number, userId: number, connKey: string): Promise<boolean> {
+  add({ entId, userId }: PresenceUser, connKey: string): Promise<boolean> {
     const key = `${entId}/${userId}`;
     const set = this.conns.get(key) ?? new Set<string>();
     const first = set.size === 0;
@@ -93,7 +93,7 @@ export class PresenceService {
   }
 
   async online(session: ActiveSession, connectionId: number, status: UserStatus, previous: UserStatus | null): Promise<void> {
-    const first = await this.store.add(session.entId, session.userId, this.key(connectionId), session);
+    const first = await this.store.add(session, this.key(connectionId));
     if (first || previous !== status) await this.store.setStatus(session.entId, session.userId, status);
     if (first || (previous !== null && visibleStatus(previous) !== visibleStatus(status))) {
       await this.publish(session, 'OnLine', visibleStatus(status));

@@ -170,10 +170,10 @@ export class RedisPresenceStore implements PresenceStore {
     return `${this.prefix}presence:nodeconns:`;
   }
 
-  async add(entId: number, userId: number, connKey: string, who: PresenceUser): Promise<boolean> {
+  async add({ entId, userId, account, nickname }: PresenceUser, connKey: string): Promise<boolean> {
     const node = nodeOf(connKey);
     this.nodes.add(node);
-    const entry = JSON.stringify([entId, userId, connKey, who.account, who.nickname]);
+    const entry = JSON.stringify([entId, userId, connKey, account, nickname]);
     this.mine.set(connKey, { entId, userId, entry });
     const first = await this.client.eval(ADD, {
       keys: [this.conns(entId, userId), this.statusKey(entId), this.nodePrefix() + node, this.nodesKey(), this.nodeConnsPrefix() + node],
