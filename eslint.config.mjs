@@ -2,7 +2,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
+
+// Attributes checked by i18next/no-literal-string (full-name patterns). Text a person reads or
+// hears, plus props that render React nodes: an attribute left out is skipped with everything
+// inside it, so <Route element={<p>Hello</p>} /> is only checked because `element` is listed.
+const USER_VISIBLE_ATTRIBUTES = [
+  'alt', 'title', 'placeholder', 'label', 'aria-(label|description|placeholder|roledescription|valuetext)',
+  'hint', 'validationMessage', 'description', 'caption', 'header', 'footer', 'content',
+  '[a-z]+(Label|Text|Title|Message|Placeholder|Description|Hint)',
+  'children', 'element', 'fallback', 'icon', '[a-z]+Icon', 'render[A-Za-z]*', 'media', 'actions?',
+  'trigger', 'before', 'after', 'content(Before|After)',
+];
 
 export default tseslint.config(
   {
@@ -25,6 +37,23 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    // Issue 5: no user-visible string is written outside i18n (docs/decisions.md, issue 5 section).
+    // JSX text, string children and the attributes below must come from t(); what is not language
+    // (punctuation, digits, symbols, emoji) passes.
+    files: ['host/**/*.{ts,tsx}', 'remotes/*/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': ['error', {
+        mode: 'jsx-only',
+        'should-validate-template': true,
+        message: 'User-visible text must come from i18n (t() with a key in en and zh)',
+        words: { exclude: [/^[\p{P}\p{S}\p{N}\s]+$/u] },
+        'jsx-attributes': { include: USER_VISIBLE_ATTRIBUTES },
+      }],
     },
   },
   {

@@ -7,7 +7,7 @@ import { createFederationLoader } from './remotes/remoteRegistry';
 
 // The ONE bus, session store, API client and /ws2 bridge of the page; remotes get them as props.
 const pageServices = createPageServices();
-initI18n({ bus: pageServices.bus });
+initI18n({ bus: pageServices.bus, titleKey: 'app.title' });
 
 const remotes = createFederationLoader();
 // Fetch /config/remotes.json right away but never wait for it: the shell renders regardless, and

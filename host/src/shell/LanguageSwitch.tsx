@@ -4,7 +4,7 @@ import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@ptt/contracts';
 import type { Locale } from '@ptt/contracts';
-import { currentLocale, setLocale } from '@ptt/ui';
+import { HTML_LANG, currentLocale, setLocale } from '@ptt/ui';
 
 function isLocale(value: string | undefined): value is Locale {
   return (LOCALES as readonly string[]).includes(value ?? '');
@@ -28,7 +28,8 @@ export function LanguageSwitch() {
       <MenuPopover>
         <MenuList>
           {LOCALES.map((l) => (
-            <MenuItemRadio key={l} name="locale" value={l}>
+            // Each language is named in itself, so it is marked with its own language.
+            <MenuItemRadio key={l} name="locale" value={l} lang={HTML_LANG[l]}>
               {t(`language.${l}`)}
             </MenuItemRadio>
           ))}

@@ -19,7 +19,7 @@ export function UserMenu() {
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" aria-label={`${t('userMenu.label')}: ${name}`} icon={<Avatar name={name} size={24} />}>
+        <Button appearance="subtle" aria-label={t('userMenu.label', { name })} icon={<Avatar name={name} size={24} />}>
           {name}
         </Button>
       </MenuTrigger>

@@ -1,5 +1,5 @@
 export { pttTheme, CARD_RADIUS, CONTROL_RADIUS } from './theme';
-export { initI18n, setLocale, currentLocale, addRemoteStrings, COMMON_NS, commonStrings } from './i18n/i18n';
+export { initI18n, setLocale, currentLocale, addRemoteStrings, COMMON_NS, commonStrings, HTML_LANG } from './i18n/i18n';
 export type { InitI18nOptions } from './i18n/i18n';
 export { RemoteBoundary } from './RemoteBoundary';
 export type { RemoteBoundaryProps, RemoteModule } from './RemoteBoundary';

@@ -74,6 +74,17 @@ describe('initI18n', () => {
     setLocale('en');
   });
 
+  it('keeps <html lang> and, when asked, the document title in the interface language', () => {
+    initI18n({ titleKey: 'app.title' });
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.title).toBe('PTT dispatch console');
+    setLocale('zh');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(document.title).toBe(zh.app.title);
+    setLocale('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
   it('serves a remote namespace in both languages', () => {
     initI18n();
     addRemoteStrings('demo', { title: 'Hello' }, { title: '你好' });

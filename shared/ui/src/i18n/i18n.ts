@@ -19,11 +19,17 @@ interface PendingBundle {
 const pending: PendingBundle[] = [];
 let boundBus: EventBus | null = null;
 let storageRef: Storage | null = null;
+let titleKey: string | null = null;
 
 export interface InitI18nOptions {
   bus?: EventBus;
   storage?: Storage;
+  /** When given, `document.title` is this key's text and follows the language (the host's 'app.title'). */
+  titleKey?: string;
 }
+
+/** `<html lang>` for each locale, so screen readers pronounce the page in its language. */
+export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN' };
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -55,7 +61,9 @@ function busLocale(bus: EventBus | undefined): Locale | null {
 export function initI18n(options: InitI18nOptions = {}): typeof i18next {
   storageRef = options.storage ?? defaultStorage();
   const locale = storedLocale(storageRef) ?? busLocale(options.bus) ?? DEFAULT_LOCALE;
+  if (options.titleKey) titleKey = options.titleKey;
   if (!i18next.isInitialized) {
+    i18next.on('languageChanged', followDocument);
     void i18next.use(initReactI18next).init({
       resources: { en: { [COMMON_NS]: en }, zh: { [COMMON_NS]: zh } },
       lng: locale,
@@ -71,10 +79,18 @@ export function initI18n(options: InitI18nOptions = {}): typeof i18next {
     });
   }
   for (const bundle of pending.splice(0)) addBundles(bundle);
+  followDocument();
   if (options.bus && options.bus !== boundBus) bindBus(options.bus);
   if (i18next.language !== locale) void i18next.changeLanguage(locale);
   boundBus?.publish('locale', locale);
   return i18next;
+}
+
+/** The page says which language it is in (and, for the host, its title in that language). */
+function followDocument(): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = HTML_LANG[currentLocale()];
+  if (titleKey) document.title = i18next.t(titleKey);
 }
 
 function bindBus(bus: EventBus): void {
