@@ -1,39 +1,46 @@
-import { Avatar, Button, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useAccountMenu } from '../account/accountMenu';
 import { useLogout, useSession } from '../app/session';
+import { useSettingsMenu } from '../settings/settingsMenu';
+import { USER_MENU_ORDER } from './userMenuTypes';
+import type { UserMenuEntry } from './userMenuTypes';
 
-const RECORD_LINKS = [
-  { key: 'userMenu.loginRecord', to: '/main/record/login' },
-  { key: 'userMenu.operationRecord', to: '/main/record/operation' },
-  { key: 'userMenu.sosRecord', to: '/main/record/sos' },
-] as const;
+const order = (e: UserMenuEntry) => USER_MENU_ORDER.indexOf(e.id);
 
-/** The user's nickname with the user menu (records shortcuts and Logout). */
+/** The user's nickname with the user menu; account and settings features supply entries and dialogs. */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const session = useSession();
   const logout = useLogout();
-  const navigate = useNavigate();
+  const account = useAccountMenu();
+  const settings = useSettingsMenu();
   const name = session?.nickname || session?.account || '';
+  const entries = [
+    ...account.entries,
+    ...settings.entries,
+    { id: 'logout', label: t('userMenu.logout'), onSelect: () => void logout() } satisfies UserMenuEntry,
+  ].sort((a, b) => order(a) - order(b));
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" aria-label={t('userMenu.label', { name })} icon={<Avatar name={name} size={24} />}>
-          {name}
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {RECORD_LINKS.map((item) => (
-            <MenuItem key={item.to} onClick={() => void navigate(item.to)}>
-              {t(item.key)}
-            </MenuItem>
-          ))}
-          <MenuDivider />
-          <MenuItem onClick={() => void logout()}>{t('userMenu.logout')}</MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" aria-label={t('userMenu.label', { name })} icon={<Avatar name={name} size={24} />}>
+            {name}
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {entries.map((entry) => (
+              <MenuItem key={entry.id} data-menu-id={entry.id} onClick={entry.onSelect}>
+                {entry.label}
+              </MenuItem>
+            ))}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      {account.dialogs}
+      {settings.dialogs}
+    </>
   );
 }
