@@ -1,5 +1,5 @@
 // Starts the real server (production build) on loopback with its own data folder.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -11,7 +11,12 @@ export interface RunningServer {
   dataDir: string;
   remotesDir: string;
   output: () => string;
+  /** Stops the server and removes its data. */
   stop: () => Promise<void>;
+  /** Stops the process only: the port stays reserved for `start` and the data stays on disk. */
+  kill: () => Promise<void>;
+  /** Starts the server again on the same port with the same data; resolves once it is healthy. */
+  start: () => Promise<void>;
 }
 
 export interface StartOptions {
@@ -44,48 +49,73 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ptt-e2e-data-'));
   const remotesDir = opts.remotesDir ?? path.join(REPO, 'remotes');
-  let log = '';
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: HOST_DIST,
-      REMOTES_DIR: remotesDir,
-      DATABASE_URL: '',
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (b: Buffer) => { log += b.toString(); });
-  child.stderr.on('data', (b: Buffer) => { log += b.toString(); });
   const baseURL = `http://127.0.0.1:${port}`;
+  let log = '';
+  let child: ChildProcess | null = null;
+
+  const spawnServer = (): ChildProcess => {
+    const c = spawn(process.execPath, [SERVER_MAIN], {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        STATIC_DIR: HOST_DIST,
+        REMOTES_DIR: remotesDir,
+        DATABASE_URL: '',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    c.stdout?.on('data', (b: Buffer) => { log += b.toString(); });
+    c.stderr?.on('data', (b: Buffer) => { log += b.toString(); });
+    return c;
+  };
+
+  const kill = async (): Promise<void> => {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (c.exitCode === null) {
+      c.kill('SIGKILL');
+      await exited;
+    }
+  };
 
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await kill();
     rmSync(dataDir, { recursive: true, force: true });
     if (opts.remotesDir) rmSync(opts.remotesDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + STARTUP_LIMIT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) return { baseURL, dataDir, remotesDir, output: () => log, stop };
-    } catch {
-      // not listening yet
+  const start = async (): Promise<void> => {
+    if (child) throw new Error('the server is already running');
+    const c = spawnServer();
+    child = c;
+    const deadline = Date.now() + STARTUP_LIMIT_MS;
+    while (Date.now() < deadline) {
+      if (c.exitCode !== null) throw new Error(`server exited with ${c.exitCode}:\n${log}`);
+      try {
+        const res = await fetch(`${baseURL}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 200));
+    throw new Error(`server did not become healthy within ${STARTUP_LIMIT_MS} ms:\n${log}`);
+  };
+
+  try {
+    await start();
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  await stop();
-  throw new Error(`server did not become healthy within ${STARTUP_LIMIT_MS} ms:\n${log}`);
+  return { baseURL, dataDir, remotesDir, output: () => log, stop, kill, start };
 }

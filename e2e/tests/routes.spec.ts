@@ -71,7 +71,9 @@ test.describe('without a token', () => {
 });
 
 test.describe('with a token', () => {
-  test.beforeEach(async ({ page, baseURL }) => { await loginViaApi(page, baseURL); });
+  // An admin may open every route (docs/permissions.md, "Screens by role"); shell.spec.ts covers
+  // the other roles.
+  test.beforeEach(async ({ page, baseURL }) => { await loginViaApi(page, baseURL, 'admin'); });
 
   test('/login goes to /main/dispatch', async ({ page, baseURL }) => {
     await page.goto(`${baseURL}/login`);

@@ -82,7 +82,8 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
       app.log.error({ err }, 'health check: database unavailable');
       throw new AppError(ServerCode.ServiceBusy, { status: 'degraded', db: db.kind });
     }
-    return ok({ status: 'ok', db: db.kind });
+    // The server's clock, so consoles can warn about a wrong system time (spec 8).
+    return ok({ status: 'ok', db: db.kind, time: Date.now() });
   });
   const sendLimiter = deps.sendLimiter ?? new MemorySendLimiter();
   const moduleDeps = { db, hub, auth, files, events, inbound, presence, sendLimiter };

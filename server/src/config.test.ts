@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, readJanusUrl } from './config';
 
 const ROOT = '/repo';
 
@@ -36,6 +36,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: '' }, ROOT).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/0' }, ROOT).redisUrl).toBe('redis://10.0.0.5:6379/0');
     expect(() => loadConfig({ REDIS_URL: 'http://x' }, ROOT)).toThrow(/REDIS_URL="http:\/\/x": must start with redis:\/\//);
+  });
+
+  it('fixes the captcha text only when PTT_TEST_CAPTCHA_TEXT is set (end-to-end tests)', () => {
+    expect(loadConfig({}, ROOT).testCaptchaText).toBeUndefined();
+    expect(loadConfig({ PTT_TEST_CAPTCHA_TEXT: '' }, ROOT).testCaptchaText).toBeUndefined();
+    expect(loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'TEST' }, ROOT).testCaptchaText).toBe('TEST');
+    expect(() => loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'x<y' }, ROOT)).toThrow(/PTT_TEST_CAPTCHA_TEXT="x<y"/);
+  });
+
+  it('reads JANUS_URL, treats an empty one as unset and refuses anything but http(s)', () => {
+    expect(loadConfig({}, ROOT).janusUrl).toBeUndefined();
+    expect(loadConfig({ JANUS_URL: '' }, ROOT).janusUrl).toBeUndefined();
+    expect(loadConfig({ JANUS_URL: 'http://10.0.0.7:8088/janus' }, ROOT).janusUrl).toBe('http://10.0.0.7:8088/janus');
+    expect(() => loadConfig({ JANUS_URL: 'ws://10.0.0.7:8188' }, ROOT)).toThrow(/JANUS_URL="ws:\/\/10.0.0.7:8188": must be an http\(s\) URL/);
+    expect(readJanusUrl({ JANUS_URL: 'https://media.example/janus' })).toBe('https://media.example/janus');
+    expect(readJanusUrl({})).toBeUndefined();
   });
 
   it('names every bad variable in one clear error', () => {

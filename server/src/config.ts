@@ -27,6 +27,11 @@ export interface AppConfig {
   /** With Redis: a node silent for this long counts as dead and another node announces its
    *  users offline. */
   presenceNodeTtlMs: number;
+  /** End-to-end tests only: every captcha shows this text, so a test can answer it. Never set
+   *  in production (the server warns at start when it is set). */
+  testCaptchaText: string | undefined;
+  /** Janus HTTP API base (e.g. http://127.0.0.1:8088/janus) that /main/test checks; unset: "not configured". */
+  janusUrl: string | undefined;
 }
 
 /** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
@@ -72,6 +77,10 @@ const envSchema = z.object({
   HEARTBEAT_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   REDIS_URL: optional(z.string().refine((v) => v.startsWith('redis://'), { message: 'must start with redis://' })),
   PRESENCE_NODE_TTL_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000).max(600_000)),
+  PTT_TEST_CAPTCHA_TEXT: optional(z.string().regex(/^[A-Z0-9]{4}$/, { message: 'must be 4 upper-case letters or digits' })),
+  JANUS_URL: optional(
+    z.string().refine((v) => /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL such as http://127.0.0.1:8088/janus' }),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -109,5 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     heartbeatTimeoutMs: e.HEARTBEAT_TIMEOUT_MS ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     presenceNodeTtlMs: e.PRESENCE_NODE_TTL_MS ?? 15_000,
+    testCaptchaText: e.PTT_TEST_CAPTCHA_TEXT,
+    janusUrl: e.JANUS_URL,
   };
+}
+
+/**
+ * JANUS_URL alone, for the diagnostics module: buildApp receives only part of the config, and
+ * loadConfig has already refused a bad value at start-up.
+ */
+export function readJanusUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const parsed = envSchema.shape.JANUS_URL.safeParse(env.JANUS_URL);
+  return parsed.success ? parsed.data : undefined;
 }

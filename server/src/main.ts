@@ -45,7 +45,10 @@ async function start(config: AppConfig): Promise<void> {
     sendLimiter = await RedisSendLimiter.connect(config.redisUrl, { onError });
   }
 
-  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore, sendLimiter });
+  const testCaptcha = config.testCaptchaText;
+  if (testCaptcha) console.warn('PTT_TEST_CAPTCHA_TEXT is set: every captcha shows the same text. For end-to-end tests only.');
+  const captchaText = testCaptcha ? () => testCaptcha : undefined;
+  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore, sendLimiter, captchaText });
   const stopMaintenance = startPgliteMaintenance(db, (err) => app.log.error({ err }, 'database maintenance failed'));
   app.addHook('onClose', (_app, done) => {
     stopMaintenance();

@@ -16,6 +16,7 @@ import { fenceRoutes } from './fences/fence.routes';
 import type { RouteDef } from './http/route';
 import { registerLocationRealtime } from './locations/location.realtime';
 import { locationRoutes } from './locations/location.routes';
+import { noticeRoutes } from './notices/notice.routes';
 import { recordRoutes } from './records/record.routes';
 import { registerSosRealtime } from './sos/sos.realtime';
 import { sosRoutes } from './sos/sos.routes';
@@ -27,6 +28,8 @@ import type { InboundRouter } from './ws/inbound';
 import type { PresenceService } from './ws/presence';
 import type { SendLimiter } from './chat/send-limiter';
 import { presenceRoutes } from './ws/presence.routes';
+import { packageRoutes } from './packages/package.routes';
+import { diagnosticsRoutes } from './diagnostics/diagnostics.routes';
 
 /** What a feature module gets to build its routes. */
 export interface ModuleDeps {
@@ -64,6 +67,9 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...callRoutes(deps),
     ...spreadsheetRoutes(deps),
     ...fenceRoutes(deps),
+    ...packageRoutes(deps),
+    ...diagnosticsRoutes(deps),
+    ...noticeRoutes(deps),
   ];
 }
 

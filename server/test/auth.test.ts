@@ -126,10 +126,14 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   });
 
   describe('health', () => {
-    it('reports ok and which database it uses', async () => {
+    it('reports ok, which database it uses and the server clock', async () => {
+      const before = Date.now();
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: kind } });
+      expect(res.json()).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: kind, time: expect.any(Number) } });
+      const { time } = (res.json() as { data: { time: number } }).data;
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(Date.now());
     });
   });
 });

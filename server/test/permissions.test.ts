@@ -59,6 +59,9 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/fences/:id/channels': (ids) => ({ body: { channelIds: [ids.channel] } }),
   'PATCH /api/fences/:id/channels/:channelId': (ids) => ({ params: { channelId: ids.channel }, body: { enabled: false } }),
   'DELETE /api/fences/:id/channels/:channelId': (ids) => ({ params: { channelId: ids.channel } }),
+  'POST /api/notices': () => ({ body: { title: 'Intruder notice', body: 'Hello' } }),
+  'PUT /api/notices/:id': () => ({ body: { title: 'Renamed notice', body: '' } }),
+  'POST /api/notices/:id/send': (ids) => ({ body: { channelIds: [ids.channel], userIds: [ids.other] } }),
 };
 
 function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {
@@ -84,7 +87,7 @@ const ROLE_ACCOUNTS: [Role, string][] = [
 // Strings only enterprise 100001 holds: none may appear in an answer to another enterprise.
 const MARKERS = ['Demo Organisation', 'member2', 'Member 2', 'dispatcher2', 'Security', 'Logistics', 'Handset 0'];
 
-const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts'];
+const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages'];
 
 describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   let t: TestApp;

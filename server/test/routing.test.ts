@@ -307,6 +307,16 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     await step(() => rest('m1', 'POST', `/api/calls/${callId}/hangup`).then(() => undefined), [user('m1', 'MsgComm'), user('m2', 'MsgComm')]);
   });
 
+  it('notices: a sent notice reaches each recipient once, on their own user topic', async () => {
+    const notice = await rest<{ id: number }>('dispatcher', 'POST', '/api/notices', { title: 'Routing notice' });
+    // Members of channel X and m3 by name, each once; the sender never receives their own.
+    const to = [...new Set<Who>([...(await membersOf(channelX)), 'm3'])].filter((w) => w !== 'dispatcher');
+    await step(
+      () => rest('dispatcher', 'POST', `/api/notices/${notice.id}/send`, { channelIds: [channelX], userIds: [s.m3.id] }).then(() => undefined),
+      to.map((w) => user(w, 'Notice')),
+    );
+  });
+
   it('saw every kind the server publishes, on its topic, and nothing of enterprise A at the outsiders', () => {
     const all = Object.entries(SERVER_FRAMES).flatMap(([topic, kinds]) => Object.keys(kinds).map((k) => `${topic} ${k}`));
     // Locations: one point per 50 ms window is sent as Location; the batch form is the locations suite's.

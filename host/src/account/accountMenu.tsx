@@ -1,17 +1,80 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import type { UserMenuPart } from '../shell/userMenuTypes';
+import type { UserSummary } from '@ptt/contracts';
+import { addRemoteStrings } from '@ptt/ui';
+import { useLogout, useSession } from '../app/session';
+import { useServices } from '../app/services';
+import type { UserMenuEntry, UserMenuPart } from '../shell/userMenuTypes';
+import { avatarUrl, createAccountApi } from './api';
+import { AvatarDialog } from './AvatarDialog';
+import { NicknameDialog } from './NicknameDialog';
+import { PasswordDialog } from './PasswordDialog';
+import { LoginRecordDialog, OperationRecordDialog, SosRecordDialog } from './recordDialogs';
+import { NS, en, zh } from './strings';
 
-/** Account entries of the user menu: records, password, avatar, nickname. */
-export function useAccountMenu(): UserMenuPart {
+addRemoteStrings(NS, en, zh);
+
+const ACCOUNT_DIALOGS = ['loginRecord', 'operationRecord', 'changePassword', 'sosRecord', 'changeAvatar', 'changeNickname'] as const;
+type AccountDialog = (typeof ACCOUNT_DIALOGS)[number];
+
+export interface AccountMenuPart extends UserMenuPart {
+  /** The own avatar for the header, or null for initials. */
+  avatarUrl: string | null;
+}
+
+/** Account entries of the user menu: the own records, password, avatar and nickname, with their dialogs. */
+export function useAccountMenu(): AccountMenuPart {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
-  return {
-    entries: [
-      { id: 'loginRecord', label: t('userMenu.loginRecord'), onSelect: () => void navigate('/main/record/login') },
-      { id: 'operationRecord', label: t('userMenu.operationRecord'), onSelect: () => void navigate('/main/record/operation') },
-      { id: 'sosRecord', label: t('userMenu.sosRecord'), onSelect: () => void navigate('/main/record/sos') },
-    ],
-    dialogs: null,
-  };
+  const { api, sessionStore, bus } = useServices();
+  const session = useSession();
+  const logoutToLogin = useLogout();
+  const [open, setOpen] = useState<AccountDialog | null>(null);
+  const [avatarId, setAvatarId] = useState<string | null>(null);
+  const accountApi = useMemo(() => createAccountApi(api, () => sessionStore.token(), bus), [api, sessionStore, bus]);
+  const userId = session?.id;
+
+  useEffect(() => {
+    if (userId === undefined) return undefined;
+    const abort = new AbortController();
+    accountApi
+      .avatarId(abort.signal)
+      .then((id) => !abort.signal.aborted && setAvatarId(id))
+      // Initials stand in until the avatar can be read; nothing else depends on it.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [accountApi, userId]);
+
+  const close = useCallback(() => setOpen(null), []);
+  const nicknameSaved = useCallback(
+    (user: UserSummary) => {
+      // The header reads the session from the bus, so saving it shows the new name at once.
+      if (session) sessionStore.save({ ...session, nickname: user.nickname });
+      setOpen(null);
+    },
+    [session, sessionStore],
+  );
+  const avatarSaved = useCallback((user: UserSummary) => {
+    setAvatarId(user.avatar);
+    setOpen(null);
+  }, []);
+
+  const entries: UserMenuEntry[] = ACCOUNT_DIALOGS.map((id) => ({ id, label: t(`userMenu.${id}`), onSelect: () => setOpen(id) }));
+  const token = sessionStore.token();
+
+  const dialogs = (
+    <>
+      {open === 'loginRecord' && <LoginRecordDialog api={accountApi} onClose={close} />}
+      {open === 'operationRecord' && <OperationRecordDialog api={accountApi} onClose={close} />}
+      {open === 'sosRecord' && <SosRecordDialog api={accountApi} onClose={close} />}
+      {open === 'changePassword' && (
+        <PasswordDialog api={accountApi} onClose={close} onChanged={() => void logoutToLogin(`${NS}:password.changed`)} />
+      )}
+      {open === 'changeNickname' && (
+        <NicknameDialog api={accountApi} current={session?.nickname ?? ''} onClose={close} onSaved={nicknameSaved} />
+      )}
+      {open === 'changeAvatar' && <AvatarDialog api={accountApi} onClose={close} onSaved={avatarSaved} />}
+    </>
+  );
+
+  return { entries, dialogs, avatarUrl: avatarId && token ? avatarUrl(avatarId, token) : null };
 }

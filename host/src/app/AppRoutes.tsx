@@ -1,7 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { NoticesPage } from '../notices/NoticesPage';
 import { LoginPage } from '../pages/LoginPage';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { RemoteRoute } from '../remotes/RemoteRoute';
+import { DiagnosticsPage } from '../diagnostics/DiagnosticsPage';
 import { MainLayout } from '../shell/MainLayout';
 import { RequireAuth } from './RequireAuth';
 import { HOME_PATH, LOGIN_PATH } from './session';
@@ -27,8 +28,8 @@ export function AppRoutes() {
           <Route path="fenceManagement/*" element={<RemoteRoute name="fences" basePath="/main/fenceManagement" />} />
           <Route path="record/*" element={<RemoteRoute name="records" basePath="/main/record" />} />
           <Route path="patrol/*" element={<RemoteRoute name="patrol" basePath="/main/patrol" />} />
-          <Route path="newPage" element={<PlaceholderPage titleKey="page.newPage" />} />
-          <Route path="test" element={<PlaceholderPage titleKey="page.test" />} />
+          <Route path="newPage" element={<NoticesPage />} />
+          <Route path="test" element={<DiagnosticsPage />} />
           <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
         </Route>
         {/* Unknown paths: the guard sends a visitor without a token to /login first. */}

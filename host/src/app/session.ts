@@ -37,18 +37,23 @@ export function useLoggedIn(): (session: Session) => void {
   );
 }
 
-export function useLogout(): () => Promise<void> {
+/** Ends the session; `noticeKey` is the message the login page shows (none for a plain logout). */
+export function useLogout(): (noticeKey?: string) => Promise<void> {
   const { sessionStore, bridge, api } = useServices();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    bridge.sendOfflineHeartbeat();
-    // The session ends locally whatever the server says: a failed logout must not trap the user.
-    await api.post(LOGOUT_PATH).catch(() => undefined);
-    bridge.disconnect();
-    // Together, so the token guard does not greet a deliberate logout with 'Please login first.'.
-    startTransition(() => {
-      void navigate(LOGIN_PATH, { replace: true });
-      sessionStore.clear();
-    });
-  }, [sessionStore, bridge, api, navigate]);
+  return useCallback(
+    async (noticeKey?: string) => {
+      bridge.sendOfflineHeartbeat();
+      // The session ends locally whatever the server says: a failed logout must not trap the user.
+      await api.post(LOGOUT_PATH).catch(() => undefined);
+      bridge.disconnect();
+      const state: LoginNotice | undefined = noticeKey ? { noticeKey } : undefined;
+      // Together, so the token guard does not greet the user with 'Please login first.' instead.
+      startTransition(() => {
+        void navigate(LOGIN_PATH, { replace: true, state });
+        sessionStore.clear();
+      });
+    },
+    [sessionStore, bridge, api, navigate],
+  );
 }

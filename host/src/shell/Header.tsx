@@ -1,5 +1,6 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { ConnectionStatus } from './ConnectionStatus';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainMenu } from './MainMenu';
 import { UserMenu } from './UserMenu';
@@ -26,6 +27,7 @@ export function Header() {
       <div className={styles.grow}>
         <MainMenu />
       </div>
+      <ConnectionStatus />
       <LanguageSwitch />
       <UserMenu />
     </header>

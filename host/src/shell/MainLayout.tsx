@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { KeepAlive } from '../app/KeepAlive';
+import { GuardedOutlet, useCanOpen } from '../app/screenAccess';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 import { Header } from './Header';
 
@@ -17,7 +18,8 @@ function isDispatch(pathname: string): boolean {
  */
 function KeptDispatch() {
   const location = useLocation();
-  const active = isDispatch(location.pathname);
+  const allowed = useCanOpen('dispatch');
+  const active = allowed && isDispatch(location.pathname);
   const last = useRef<Location | null>(null);
   if (active) last.current = location;
   return (
@@ -37,7 +39,7 @@ export function MainLayout() {
       <Header />
       <main style={{ padding: 24 }}>
         <KeptDispatch />
-        <Outlet />
+        <GuardedOutlet />
       </main>
     </div>
   );

@@ -1,7 +1,8 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { MAIN_MENU_LABEL, MENU_ITEMS } from './menu';
+import { useSession } from '../app/session';
+import { MAIN_MENU_LABEL, menuFor } from './menu';
 
 const useStyles = makeStyles({
   list: { display: 'flex', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0, flexWrap: 'wrap' },
@@ -20,13 +21,16 @@ const useStyles = makeStyles({
   },
 });
 
+/** The titles the logged-in role may open; the rest are not shown at all. */
 export function MainMenu() {
   const { t } = useTranslation('common');
   const styles = useStyles();
+  const session = useSession();
+  const items = session ? menuFor(session.role) : [];
   return (
     <nav aria-label={MAIN_MENU_LABEL}>
       <ul className={styles.list}>
-        {MENU_ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}>
               {t(item.key)}

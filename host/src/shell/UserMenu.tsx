@@ -25,7 +25,7 @@ export function UserMenu() {
     <>
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" aria-label={t('userMenu.label', { name })} icon={<Avatar name={name} size={24} />}>
+          <Button appearance="subtle" aria-label={t('userMenu.label', { name })} icon={<Avatar name={name} size={24} image={account.avatarUrl ? { src: account.avatarUrl, alt: '' } : undefined} />}>
             {name}
           </Button>
         </MenuTrigger>

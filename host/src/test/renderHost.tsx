@@ -41,7 +41,8 @@ export function renderHost(url: string, { session = null as Session | null, fail
   else sessionStore.clear();
   initI18n({ bus });
   const post = jest.fn<Promise<unknown>, [string, unknown?]>(() => Promise.resolve(null));
-  const api = { get: jest.fn(), post, put: jest.fn(), del: jest.fn() } as unknown as ApiClient;
+  const get = jest.fn<Promise<unknown>, [string, unknown?]>();
+  const api = { get, post, put: jest.fn(), del: jest.fn() } as unknown as ApiClient;
   const bridge: jest.Mocked<SocketBridge> = {
     connect: jest.fn(),
     disconnect: jest.fn(),
@@ -64,5 +65,5 @@ export function renderHost(url: string, { session = null as Session | null, fail
       <LocationProbe />
     </MemoryRouter>,
   );
-  return { ...utils, bus, sessionStore, post, bridge, remotes };
+  return { ...utils, bus, sessionStore, get, post, bridge, remotes };
 }

@@ -8,12 +8,13 @@ import { NS, en, zh } from './strings';
 addRemoteStrings(NS, en, zh);
 
 /** The dispatch console (host route /main/dispatch). */
-export default function App(_props: RemoteAppProps) {
+export default function App({ api, bus }: RemoteAppProps) {
+  const page = <DispatchPage api={api} bus={bus} />;
   return (
     <RemoteRoot name="dispatch" buildTag={BUILD_TAG}>
       <Routes>
-        <Route index element={<DispatchPage />} />
-        <Route path="*" element={<DispatchPage />} />
+        <Route index element={page} />
+        <Route path="*" element={page} />
       </Routes>
     </RemoteRoot>
   );

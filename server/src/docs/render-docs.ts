@@ -1,4 +1,4 @@
-import { ACTIONS, OPERATION_TYPES, PERMISSIONS, Role, type Action } from '@ptt/contracts';
+import { ACTIONS, OPERATION_TYPES, PERMISSIONS, Role, SCREENS, SCREEN_IDS, canOpenScreen, type Action } from '@ptt/contracts';
 import { API_VERSION } from '../app';
 import { buildOpenApi } from '../http/openapi';
 import type { RouteDef } from '../http/route';
@@ -18,6 +18,27 @@ function endpointsOf(routes: RouteDef[], action: Action): string {
     .join('<br>');
 }
 
+/** shared/contracts/src/screens.ts: the host hides the menu titles and refuses the routes outside it. */
+function screensMarkdown(): string[] {
+  const lines = [
+    '',
+    '## Screens by role',
+    '',
+    'The console shows a header menu title only to the roles in this table, and a route outside it',
+    "(typed URL, link, back button) goes back to `/main/dispatch` with 'Insufficient permissions'. A",
+    "screen's roles are those of the action its content needs; the longest matching route decides.",
+    '',
+    `| Screen | Route | ${ROLE_COLUMNS.map(([name]) => name).join(' | ')} | Needs |`,
+    `|---|---|${ROLE_COLUMNS.map(() => ':-:').join('|')}|---|`,
+  ];
+  for (const id of SCREEN_IDS) {
+    const { path, action } = SCREENS[id];
+    const cells = ROLE_COLUMNS.map(([, role]) => (canOpenScreen(role, id) ? 'yes' : '-'));
+    lines.push(`| ${id} | \`${path}\` | ${cells.join(' | ')} | ${action ? `\`${action}\`` : '(no REST action of its own)'} |`);
+  }
+  return lines;
+}
+
 function permissionsMarkdown(routes: RouteDef[]): string {
   const lines = [
     '# Permissions',
@@ -34,7 +55,7 @@ function permissionsMarkdown(routes: RouteDef[]): string {
     '- A dispatcher cannot be locked or deleted (2029); the last dispatcher cannot be demoted (2030).',
     '- Members (role 0) read only the channels they belong to; dispatchers suspend and manage members',
     '  only of channels they belong to.',
-    '- Everyone manages their own nickname, avatar, password, blacklist and login records.',
+    '- Everyone manages their own nickname, avatar, password and blacklist, and reads their own login, operation and SOS records.',
     '',
     `| Action | ${ROLE_COLUMNS.map(([name]) => name).join(' | ')} | Endpoints |`,
     `|---|${ROLE_COLUMNS.map(() => ':-:').join('|')}|---|`,
@@ -44,6 +65,7 @@ function permissionsMarkdown(routes: RouteDef[]): string {
     const cells = ROLE_COLUMNS.map(([, role]) => (allowed.includes(role) ? 'yes' : '-'));
     lines.push(`| \`${action}\` | ${cells.join(' | ')} | ${endpointsOf(routes, action)} |`);
   }
+  lines.push(...screensMarkdown());
   const open = routes.filter((r) => r.auth === 'public' || r.auth === 'session');
   lines.push('', '## Routes without a matrix action', '', '| Endpoint | Who |', '|---|---|');
   for (const r of open) lines.push(`| \`${r.method} ${r.url}\` | ${r.auth === 'public' ? 'anyone (no token)' : 'any logged-in user; the service decides'} |`);

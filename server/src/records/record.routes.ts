@@ -3,7 +3,10 @@ import {
   loginRecordSchema,
   operationRecordQuerySchema,
   operationRecordSchema,
+  ownOperationQuerySchema,
+  ownSosQuerySchema,
   pageSchema,
+  sosRecordSchema,
   type LoginRecord,
   type OperationRecord,
 } from '@ptt/contracts';
@@ -13,6 +16,7 @@ import { fetchPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
 import { defineRoute, type RouteDef } from '../http/route';
 import type { ModuleDeps } from '../modules';
+import { SosRepository } from '../sos/sos.repository';
 
 type LoginQuery = z.output<typeof loginRecordQuerySchema>;
 type OperationQuery = z.output<typeof operationRecordQuerySchema>;
@@ -40,9 +44,10 @@ function loginRecords(db: Db, entId: number, q: LoginQuery, onlyUser?: number) {
   });
 }
 
-function operationRecords(db: Db, entId: number, q: OperationQuery) {
+function operationRecords(db: Db, entId: number, q: OperationQuery, onlyUser?: number) {
   const w = new Where().add('o.ent_id = ?', entId);
-  if (q.userId) w.add('o.user_id = ?', q.userId);
+  const userId = onlyUser ?? q.userId;
+  if (userId) w.add('o.user_id = ?', userId);
   if (q.type !== undefined) w.add('o.type = ?', q.type);
   if (q.q) w.add('(o.account ilike ? or o.ip ilike ?)', Where.contains(q.q), Where.contains(q.q));
   timeRange(w, 'o.created_at', q.from, q.to);
@@ -57,6 +62,7 @@ function operationRecords(db: Db, entId: number, q: OperationQuery) {
 }
 
 export function recordRoutes({ db }: ModuleDeps): RouteDef[] {
+  const sos = new SosRepository(db);
   return [
     defineRoute({
       method: 'GET', url: '/api/records/logins', summary: 'Login records of the enterprise (time, device, GPS with abnormal flag, ip)',
@@ -65,8 +71,20 @@ export function recordRoutes({ db }: ModuleDeps): RouteDef[] {
     }),
     defineRoute({
       method: 'GET', url: '/api/me/login-records', summary: "The caller's own login records",
-      tag: 'me', auth: 'self.update', query: loginRecordQuerySchema, response: pageSchema(loginRecordSchema),
+      tag: 'me', auth: 'self.read', query: loginRecordQuerySchema, response: pageSchema(loginRecordSchema),
       handler: ({ caller, query }) => loginRecords(db, caller.entId, query, caller.userId),
+    }),
+    // Every user sees their own records from the user menu, members included (they cannot open
+    // /main/record); the filter is the caller, never a parameter.
+    defineRoute({
+      method: 'GET', url: '/api/me/operations', summary: "The caller's own operation records",
+      tag: 'me', auth: 'self.read', query: ownOperationQuerySchema, response: pageSchema(operationRecordSchema),
+      handler: ({ caller, query }) => operationRecords(db, caller.entId, query, caller.userId),
+    }),
+    defineRoute({
+      method: 'GET', url: '/api/me/sos-records', summary: "The caller's own SOS records (raised by the caller)",
+      tag: 'me', auth: 'self.read', query: ownSosQuerySchema, response: pageSchema(sosRecordSchema),
+      handler: ({ caller, query }) => sos.list(caller.entId, query, caller.userId),
     }),
     defineRoute({
       method: 'GET', url: '/api/records/operations', summary: 'Operation records of the enterprise (types 0-55)',

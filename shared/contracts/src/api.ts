@@ -21,9 +21,65 @@ export interface Page<T> {
   total: number;
 }
 
-/** i18n keys of failures the client detects itself (no server code exists for them). */
+/** i18n keys of the client messages of spec section 8: what the client detects itself (no server
+ *  code exists for them). Every one has an English and a Chinese text (CONTRACT_I18N_KEYS). */
 export const CLIENT_ERROR_KEYS = {
   networkError: 'client.networkError',
+  loggedInElsewhere: 'client.loggedInElsewhere',
+  mapLoadError: 'client.mapLoadError',
+  infoLoadFailed: 'client.infoLoadFailed',
+  missingAuthorization: 'client.missingAuthorization',
+  authorizationFailed: 'client.authorizationFailed',
+  accountChanged: 'client.accountChanged',
+  websocketDisconnected: 'client.websocketDisconnected',
+  pttNotSupported: 'client.pttNotSupported',
+  pttChannelOccupied: 'client.pttChannelOccupied',
+  pttCannotConnect: 'client.pttCannotConnect',
+  pttSendFailed: 'client.pttSendFailed',
+  deviceNotFound: 'client.deviceNotFound',
+  memberNotActivated: 'client.memberNotActivated',
+  noMembersOnline: 'client.noMembersOnline',
+  nobodyInSos: 'client.nobodyInSos',
+  sosCannotConnect: 'client.sosCannotConnect',
+  enterRoomFailed: 'client.enterRoomFailed',
+  serviceBusy: 'client.serviceBusy',
+  dataUpdated: 'client.dataUpdated',
+  systemTimeError: 'client.systemTimeError',
+  parameterError: 'client.parameterError',
+  accountException: 'client.accountException',
+  noTrack: 'client.noTrack',
+  devicesNeedActivation: 'client.devicesNeedActivation',
+  micPermissionDenied: 'client.micPermissionDenied',
+  micNotFound: 'client.micNotFound',
+  micInUse: 'client.micInUse',
+  locationPermissionDenied: 'client.locationPermissionDenied',
+  locationNotFound: 'client.locationNotFound',
+  locationInUse: 'client.locationInUse',
 } as const;
+export type ClientMessageKey = (typeof CLIENT_ERROR_KEYS)[keyof typeof CLIENT_ERROR_KEYS];
+
+/** Spec 8: success and failure messages exist for these operations (`result.<op>.success|failure`). */
+export const RESULT_OPERATIONS = [
+  'modify',
+  'add',
+  'delete',
+  'send',
+  'save',
+  'operate',
+  'login',
+  'upload',
+  'request',
+  'chatHistory',
+  'enterSession',
+  'createSession',
+] as const;
+export type ResultOperation = (typeof RESULT_OPERATIONS)[number];
+export const RESULT_KEYS = RESULT_OPERATIONS.flatMap((op) => [`result.${op}.success`, `result.${op}.failure`] as const);
+
+/** GET /api/health: `time` is the server's clock (epoch ms), for the client's clock check. */
+export const healthSchema = z.object({ status: z.string(), db: z.string(), time: z.number() });
+export type Health = z.infer<typeof healthSchema>;
+/** Spec 8 'system time error': shown when the browser's clock is further than this from the server's. */
+export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 /** Code carried by an ApiError when the request never got an answer. */
 export const NETWORK_ERROR_CODE = -1;

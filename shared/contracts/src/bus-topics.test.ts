@@ -4,7 +4,7 @@ import type { BusPayload, EventTopicName, StateTopicName } from './bus-topics';
 describe('bus topic table', () => {
   it('marks session, socket status, locale and settings as state; the rest as events', () => {
     expect(BUS_TOPIC_NAMES.filter(isStateTopic).sort()).toEqual(['locale', 'session', 'settings', 'socket/status']);
-    const events: EventTopicName[] = ['ws/ent', 'ws/user', 'ws/channel', 'ws/dispatch', 'session/expired', 'nav/go'];
+    const events: EventTopicName[] = ['ws/ent', 'ws/user', 'ws/channel', 'ws/dispatch', 'session/expired', 'nav/go', 'notify', 'notify/dismiss'];
     expect(BUS_TOPIC_NAMES.filter((n) => !isStateTopic(n)).sort()).toEqual([...events].sort());
   });
 
@@ -19,6 +19,12 @@ describe('bus topic table', () => {
     expect(BUS_TOPICS['ws/dispatch'].schema.safeParse({ kind: 'WallAlert', data: 1, topic: 't' }).success).toBe(false);
     expect(BUS_TOPICS['session/expired'].schema.safeParse({ code: 10001 }).success).toBe(true);
     expect(BUS_TOPICS['session/expired'].schema.safeParse({ code: 2004 }).success).toBe(false);
+    expect(BUS_TOPICS['session/expired'].schema.safeParse({ code: 10000, reason: 'accountChanged' }).success).toBe(true);
+    expect(BUS_TOPICS['session/expired'].schema.safeParse({ code: 10000, reason: 'bored' }).success).toBe(false);
+    expect(BUS_TOPICS.notify.schema.safeParse({ intent: 'error', code: 2001 }).success).toBe(true);
+    expect(BUS_TOPICS.notify.schema.safeParse({ intent: 'info', key: 'client.dataUpdated', id: 'x', timeoutMs: -1 }).success).toBe(true);
+    expect(BUS_TOPICS.notify.schema.safeParse({ intent: 'info' }).success).toBe(false);
+    expect(BUS_TOPICS.notify.schema.safeParse({ intent: 'loud', key: 'k' }).success).toBe(false);
     const state: StateTopicName = 'locale';
     expect(BUS_TOPICS[state].schema.safeParse('zh').success).toBe(true);
   });

@@ -27,9 +27,38 @@ export const wsUserEventSchema = wsEventSchema(USER_BUS_KINDS);
 export const wsChannelEventSchema = wsEventSchema(CHANNEL_BUS_KINDS);
 export const wsDispatchEventSchema = wsEventSchema(DISPATCH_BUS_KINDS);
 
+/** Why the server ended a session (the `reason` of its `sys/auth` frame): 'accountChanged' when an
+ *  admin locked, deleted, re-roled or reset the account or its password changed elsewhere. */
+export const SESSION_END_REASONS = ['logout', 'loginElsewhere', 'accountChanged'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 export const sessionExpiredSchema = z.object({
   code: z.union([z.literal(ServerCode.AuthorizationFailed), z.literal(ServerCode.LoggedInElsewhere)]),
+  reason: z.enum(SESSION_END_REASONS).optional(),
 });
+
+export const NOTIFY_INTENTS = ['info', 'success', 'warning', 'error'] as const;
+export type NotifyIntent = (typeof NOTIFY_INTENTS)[number];
+
+/**
+ * A notification for the host's toaster (at most NOTIFICATION_MAX at once). The text is an i18n
+ * key (`ns:key` for a remote's namespace) or a server code, whose catalogue text is shown.
+ */
+export const notifySchema = z
+  .object({
+    intent: z.enum(NOTIFY_INTENTS),
+    key: z.string().min(1).optional(),
+    code: z.number().int().optional(),
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    /** While a notification with this id shows, another with the same id is dropped. */
+    id: z.string().min(1).optional(),
+    /** How long it stays, in ms; -1 keeps it until dismissed (or replaced through `id`). */
+    timeoutMs: z.number().int().min(-1).optional(),
+  })
+  .refine((n) => n.key !== undefined || n.code !== undefined, { error: 'a notification needs a key or a code' });
+export type Notification = z.infer<typeof notifySchema>;
+/** Takes back a notification raised with an id. */
+export const notifyDismissSchema = z.object({ id: z.string().min(1) });
 export const navGoSchema = z.object({ to: z.string().min(1) });
 
 export const BUS_TOPICS = {
@@ -43,6 +72,8 @@ export const BUS_TOPICS = {
   'ws/dispatch': { kind: 'event', schema: wsDispatchEventSchema },
   'session/expired': { kind: 'event', schema: sessionExpiredSchema },
   'nav/go': { kind: 'event', schema: navGoSchema },
+  notify: { kind: 'event', schema: notifySchema },
+  'notify/dismiss': { kind: 'event', schema: notifyDismissSchema },
 } as const satisfies Record<string, { kind: 'state' | 'event'; schema: z.ZodType }>;
 
 type Table = typeof BUS_TOPICS;

@@ -1,7 +1,9 @@
-import { CLIENT_ERROR_KEYS } from './api';
+import { CLIENT_ERROR_KEYS, RESULT_KEYS } from './api';
 import { SERVER_CODES } from './codes';
 import { LOGIN_ALERT_KEYS } from './login-alerts';
 import { RULE_KEYS } from './rules';
+import { PACKAGE_RULE_KEYS } from './packages';
+import { NOTICE_RULE_KEYS, NOTICE_VALIDATION_KEYS } from './notices';
 
 /** Messages the contracts' zod schemas report; UIs translate them. */
 export const VALIDATION_KEYS = [
@@ -19,6 +21,8 @@ export const VALIDATION_KEYS = [
   'validation.pressTimePositive',
   'validation.pttMaxDurationRequired',
   'validation.pttMaxDurationPositive',
+  'validation.mapInvalid',
+  'validation.audioDeviceInvalid',
   'validation.nicknameRequired',
   'validation.nicknameTooLong',
   'validation.nicknameIllegal',
@@ -53,6 +57,9 @@ export const VALIDATION_KEYS = [
   'validation.fenceDrawIncorrect',
   'validation.fenceRuleInvalid',
   'validation.channelRequired',
+  'validation.packageVersionRequired',
+  'validation.packageVersionInvalid',
+  'validation.packageNotesTooLong',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -61,6 +68,10 @@ export const CONTRACT_I18N_KEYS: readonly string[] = [
   ...Object.values(SERVER_CODES).map((info) => info.i18nKey),
   ...Object.values(LOGIN_ALERT_KEYS),
   ...Object.values(CLIENT_ERROR_KEYS),
+  ...RESULT_KEYS,
   ...VALIDATION_KEYS,
   ...RULE_KEYS,
+  ...PACKAGE_RULE_KEYS,
+  ...NOTICE_VALIDATION_KEYS,
+  ...NOTICE_RULE_KEYS,
 ];

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'user.manageAdmins': SUPER,
   /** The caller's own nickname, avatar, password, blacklist and login records. */
   'self.update': ALL,
+  /** The caller's own login, operation and SOS records (the record screens are for managers). */
+  'self.read': ALL,
   /** Members read only the channels they belong to; staff read every channel. */
   'channel.read': ALL,
   'channel.create': MANAGERS,
@@ -66,6 +68,17 @@ export const PERMISSIONS = {
   'record.call.read': ALL,
   /** Cross-border (geofence) alert records: dispatchers get the live WallAlerts anyway. */
   'record.fenceAlert.read': STAFF,
+  /** Client packages for devices (/update): the list with notes and uploaders is staff reading;
+   *  uploading, marking the current version and deleting change every device, so managers. */
+  'package.read': STAFF,
+  'package.manage': MANAGERS,
+  /** The current package of a platform: every device asks for it to update itself. */
+  'package.current': ALL,
+  /** /main/test: the server's clock and media server reachability, for anyone checking a console. */
+  'diagnostics.read': ALL,
+  /** Notices (/main/newPage): staff write, send and follow them; members receive them. */
+  'notice.read': STAFF,
+  'notice.manage': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, RESERVED_KEYS, isReservedKey, localSettingsSchema } from './settings';
+import { CONTRACT_I18N_KEYS } from './i18n-keys';
+import { DEFAULT_MAP, DEFAULT_SETTINGS, MAP_STYLES, MAP_TYPES, RESERVED_KEYS, isReservedKey, localSettingsSchema, settingsOrDefaults } from './settings';
 
 function messages(input: unknown): string[] {
   const r = localSettingsSchema.safeParse(input);
@@ -46,5 +47,48 @@ describe('local settings', () => {
 
   it('refuses a locale other than en or zh', () => {
     expect(messages({ ...DEFAULT_SETTINGS, locale: 'fr' })).toEqual(['validation.localeInvalid']);
+  });
+
+  it('accepts each map type with its own styles and refuses a style of another type', () => {
+    for (const type of MAP_TYPES) {
+      for (const style of MAP_STYLES[type]) expect(messages({ ...DEFAULT_SETTINGS, map: { type, style } })).toEqual([]);
+    }
+    expect(messages({ ...DEFAULT_SETTINGS, map: { type: 'amap', style: 'roadmap' } })).toEqual(['validation.mapInvalid']);
+    expect(messages({ ...DEFAULT_SETTINGS, map: { type: 'bing', style: 'roadmap' } })).toEqual(['validation.mapInvalid']);
+  });
+
+  it('parses a value stored before the map and audio devices existed, with the default map', () => {
+    const old = { locale: 'zh', pttKey: 'KeyT', pressTimeMs: 500, pttMaxDurationS: 30 };
+    expect(localSettingsSchema.parse(old)).toEqual({ ...old, map: DEFAULT_MAP });
+  });
+
+  it('reports only keys the UIs translate', () => {
+    const bad = { locale: 'fr', pttKey: 'Tab', pressTimeMs: 0, pttMaxDurationS: 0, map: { type: 'x' }, speakerId: 7, microphoneId: 'm'.repeat(300) };
+    const seen = messages(bad);
+    expect(seen).toEqual(expect.arrayContaining(['validation.mapInvalid', 'validation.audioDeviceInvalid']));
+    for (const message of seen) expect(CONTRACT_I18N_KEYS).toContain(message);
+  });
+});
+
+describe('settingsOrDefaults', () => {
+  it.each([undefined, null, 'garbage', 42, [], {}])('falls back to the defaults for %p without throwing', (value) => {
+    expect(settingsOrDefaults(value)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps the good fields and replaces only the bad ones', () => {
+    const stored = { locale: 'zh', pttKey: 'F5', pressTimeMs: 450, pttMaxDurationS: -1, map: { type: 'amap', style: 'dark' }, microphoneId: 'mic-2', speakerId: 3 };
+    expect(settingsOrDefaults(stored)).toEqual({
+      locale: 'zh',
+      pttKey: DEFAULT_SETTINGS.pttKey,
+      pressTimeMs: 450,
+      pttMaxDurationS: DEFAULT_SETTINGS.pttMaxDurationS,
+      map: { type: 'amap', style: 'dark' },
+      microphoneId: 'mic-2',
+    });
+  });
+
+  it('returns a valid value unchanged', () => {
+    const good = { ...DEFAULT_SETTINGS, pttKey: 'KeyQ', map: { type: 'mapWorld', style: 'image' }, speakerId: 'spk' };
+    expect(settingsOrDefaults(good)).toEqual(good);
   });
 });

@@ -8,3 +8,4 @@ export * from './backoff';
 export * from './socket-types';
 export * from './socket-bridge';
 export * from './remote-app-props';
+export * from './session-end';

@@ -310,6 +310,27 @@ describe('socket bridge: failures and reconnect', () => {
     expect(logger.error).not.toHaveBeenCalled();
   });
 
+  it("passes on the reason of the server's sys/auth frame and reports the socket idle", () => {
+    const { bridge, expired, statuses } = setup();
+    bridge.connect();
+    const ws = FakeWebSocket.last();
+    ws.serverOpen();
+    ws.serverSend({ code: 10000, topic: 'sys/auth', data: { reason: 'accountChanged' }, t: 'AuthFailed' });
+    ws.serverClose(4000);
+    expect(expired).toEqual([{ code: 10000, reason: 'accountChanged' }]);
+    expect(statuses.at(-1)).toEqual({ state: 'idle', failures: 0 });
+  });
+
+  it('ignores an unknown reason in the sys/auth frame', () => {
+    const { bridge, expired } = setup();
+    bridge.connect();
+    const ws = FakeWebSocket.last();
+    ws.serverOpen();
+    ws.serverSend({ code: 10001, topic: 'sys/auth', data: { reason: 'whatever' }, t: 'LoggedInElsewhere' });
+    ws.serverClose(4001);
+    expect(expired).toEqual([{ code: 10001 }]);
+  });
+
   it('disconnect() closes the socket, stops every repeat and never reconnects', () => {
     const { bridge, statuses } = setup();
     bridge.connect();

@@ -1,4 +1,5 @@
 import {
+  AUTH_TOPIC,
   HEARTBEAT_INTERVAL_MS,
   HeartbeatEvent,
   HeartbeatMethod,
@@ -6,6 +7,7 @@ import {
   PING_INTERVAL_MS,
   PONG_KIND,
   PONG_TIMEOUT_MS,
+  SESSION_END_REASONS,
   WS2_TOKEN_QUERY,
   buildHeartbeat,
   heartbeatFrame,
@@ -14,7 +16,7 @@ import {
   pingFrame,
   serverCodeForClose,
 } from '@ptt/contracts';
-import type { Session, Ws2Frame } from '@ptt/contracts';
+import type { Session, SessionEndReason, Ws2Frame } from '@ptt/contracts';
 import { frameToBusEvents } from './adapter';
 import { reconnectDelayMs } from './backoff';
 import type { EventBus } from './bus';
@@ -53,6 +55,12 @@ function socketUrl(url: string, token: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${WS2_TOKEN_QUERY}=${encodeURIComponent(token)}`;
 }
 
+/** The reason a `sys/auth` frame gives for ending the session, when it is one we know. */
+function endReasonOf(frame: Ws2Frame): SessionEndReason | undefined {
+  const reason = (frame.data as { reason?: unknown } | null)?.reason;
+  return (SESSION_END_REASONS as readonly unknown[]).includes(reason) ? (reason as SessionEndReason) : undefined;
+}
+
 function defaultDevice(): string {
   return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? '';
 }
@@ -73,6 +81,8 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   let pingTimer: TimerHandle | null = null;
   let pongTimer: TimerHandle | null = null;
   let reconnectTimer: TimerHandle | null = null;
+  /** Announced by the server's `sys/auth` frame just before it closes a revoked session. */
+  let endReason: SessionEndReason | undefined;
 
   function publishStatus(state: 'idle' | 'connecting' | 'open' | 'closed'): void {
     bus.publish('socket/status', { state, failures });
@@ -147,6 +157,10 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       pongTimer = null;
       return;
     }
+    if (frame.topic === AUTH_TOPIC) {
+      endReason = endReasonOf(frame);
+      return;
+    }
     for (const event of frameToBusEvents(frame, logger)) bus.publish(event.topic, event.payload);
   }
 
@@ -157,8 +171,9 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     const sessionCode = closeCode === undefined ? null : serverCodeForClose(closeCode);
     if (sessionCode !== null) {
       // The server refused this session: reconnecting cannot help, the user must log in again.
-      publishStatus('closed');
-      bus.publish('session/expired', { code: sessionCode });
+      // 'idle', not 'closed': nothing will reconnect, and a drop notice would only hide the reason.
+      publishStatus('idle');
+      bus.publish('session/expired', endReason ? { code: sessionCode, reason: endReason } : { code: sessionCode });
       return;
     }
     // Logged while the counter is still under the limit, so the first MAX_LOGGED_FAILURES are reported.
@@ -183,6 +198,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     }
     const ws = new WebSocketImpl(socketUrl(url, session.auth_token));
     socket = ws;
+    endReason = undefined;
     ws.onopen = () => {
       if (ws === socket) onOpen();
     };

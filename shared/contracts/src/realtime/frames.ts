@@ -17,6 +17,7 @@ import {
 import { WALL_ALERT_KIND, wallAlertFrameSchema } from './fence';
 import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchema } from './location';
 import { SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosLogSchema, sosMsgSchema } from './sos';
+import { NOTICE_KIND, noticeFrameSchema } from '../notices';
 
 /** Topics the server publishes on (see `topics`). */
 export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline';
@@ -45,6 +46,7 @@ export const SERVER_FRAMES = {
     [MSG_COMM_KIND]: msgCommSchema,
     [CHAT_MESSAGE_KIND]: chatMessageSchema,
     [DEVICE_COMMAND_KIND]: deviceCommandFrameSchema,
+    [NOTICE_KIND]: noticeFrameSchema,
   },
   channelListen: {
     ChannelStatus: channelStatusFrameSchema,

@@ -94,3 +94,5 @@ export const sosListQuerySchema = listQuerySchema(SOS_SORTS, 'startedAt').extend
   to: intParam,
 });
 export type SosListQuery = z.infer<typeof sosListQuerySchema>;
+/** GET /api/me/sos-records: always the caller's own SOS, so there is no userId filter. */
+export const ownSosQuerySchema = sosListQuerySchema.omit({ userId: true });

@@ -18,6 +18,8 @@ export const LEVEL_MAX = 9;
 export const NAME_CHARS = /^[\p{L}\p{N}\p{M} _\-.()·']+$/u;
 // Markup and control characters: what "Do not enter a special string" refuses in free text.
 const SPECIAL = /[<>{}\\`$\p{Cc}]/u;
+/** UIs check free text and names against it before sending ('Do not enter a special string'). */
+export const SPECIAL_STRING_CHARS = SPECIAL;
 const ACCOUNT_CHARS = /^[A-Za-z0-9_.@-]+$/;
 
 export const nicknameSchema = z

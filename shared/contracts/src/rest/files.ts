@@ -16,3 +16,6 @@ export const fileIdPathSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{
 
 /** Image types accepted for avatars. */
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** Largest avatar the console uploads (checked before upload; the enterprise's file quota still
+ *  applies on the server). An avatar is shown at most 96 px wide, so 2 MiB is plenty. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

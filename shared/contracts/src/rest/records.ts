@@ -46,3 +46,6 @@ export const operationRecordQuerySchema = listQuerySchema(OPERATION_RECORD_SORTS
   from: intParam,
   to: intParam,
 });
+
+/** GET /api/me/operations: always the caller's own records, so there is no userId filter. */
+export const ownOperationQuerySchema = operationRecordQuerySchema.omit({ userId: true });

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@ptt/contracts';
+import { test, expect, loginViaApi } from '../harness/fixtures';
+
+// Issue 5: the header menu by role and the refused route (acceptance 1, part), the chat draft kept
+// while away from /main/dispatch (acceptance 4), and at most three notifications at once (spec 9),
+// in English and in Chinese.
+
+const TEXT = {
+  en: {
+    titles: ['Dispatch', 'Users', 'Channels', 'Screen', 'Devices', 'Geofence', 'Records', 'Patrol'],
+    refused: 'Insufficient permissions',
+    connected: 'Connected',
+    message: 'Message',
+    send: 'Send',
+    sent: 'Send succeeded',
+  },
+  zh: {
+    titles: ['调度', '用户', '频道', '大屏', '设备', '电子围栏', '记录', '巡更'],
+    refused: '权限不足',
+    connected: '已连接',
+    message: '消息',
+    send: '发送',
+    sent: '发送成功',
+  },
+} as const;
+type Lang = keyof typeof TEXT;
+
+/** Logs in through the API in the given language and opens a page of the console. */
+async function open(page: Page, baseURL: string, account: string, lang: Lang, path = '/main/dispatch'): Promise<void> {
+  await loginViaApi(page, baseURL, account);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.locale, lang] as const);
+  await page.goto(`${baseURL}${path}`);
+}
+
+const menuLinks = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
+const toast = (page: Page, text: string) => page.locator('.fui-ToastTitle', { hasText: text });
+
+for (const lang of ['en', 'zh'] as const) {
+  const t = TEXT[lang];
+
+  test.describe(`shell in ${lang}`, () => {
+    test('an ordinary member sees only the dispatch console in the menu', async ({ page, baseURL }) => {
+      await open(page, baseURL, 'member1', lang);
+      await expect(page.getByTestId('remote-dispatch')).toBeVisible();
+      await expect(menuLinks(page)).toHaveText([t.titles[0]]);
+      await expect(page.getByTestId('connection-status')).toHaveText(t.connected);
+    });
+
+    for (const path of ['/main/userManagement', '/main/record/sos', '/sosManagement']) {
+      test(`a member typing ${path} goes back to /main/dispatch with '${t.refused}'`, async ({ page, baseURL }) => {
+        await open(page, baseURL, 'member1', lang, path);
+        await expect(page).toHaveURL(/\/main\/dispatch$/);
+        await expect(toast(page, t.refused)).toBeVisible();
+        await expect(page.getByTestId('remote-dispatch')).toBeVisible();
+        // The refused screen never loaded.
+        await expect(page.getByTestId(/^remote-(management|records|sos)$/)).toHaveCount(0);
+      });
+    }
+
+    for (const account of ['dispatcher1', 'admin']) {
+      test(`${account} sees all eight titles and opens them`, async ({ page, baseURL }) => {
+        await open(page, baseURL, account, lang);
+        await expect(menuLinks(page)).toHaveText([...t.titles]);
+        await menuLinks(page).nth(1).click();
+        await expect(page).toHaveURL(/\/main\/userManagement$/);
+        await expect(page.getByTestId('remote-management')).toBeVisible();
+      });
+    }
+
+    test("a dispatcher is refused the managers' login records, an admin is not", async ({ page, baseURL }) => {
+      await open(page, baseURL, 'dispatcher1', lang, '/main/record/login');
+      await expect(page).toHaveURL(/\/main\/dispatch$/);
+      await expect(toast(page, t.refused)).toBeVisible();
+      await open(page, baseURL, 'admin', lang, '/main/record/login');
+      await expect(page).toHaveURL(/\/main\/record\/login$/);
+      await expect(page.getByTestId('remote-records')).toBeVisible();
+      await expect(toast(page, t.refused)).toHaveCount(0);
+    });
+
+    test('a half-typed chat message survives leaving /main/dispatch and coming back', async ({ page, baseURL }) => {
+      await open(page, baseURL, 'dispatcher1', lang);
+      const box = page.getByRole('textbox', { name: t.message });
+      await expect(page.getByRole('button', { name: t.send })).toBeVisible();
+      await box.fill('Units 3 and 4, head to the north ga');
+      await menuLinks(page).nth(3).click();
+      await expect(page).toHaveURL(/\/main\/screen$/);
+      await expect(box).toBeHidden();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/main\/dispatch$/);
+      await expect(box).toHaveValue('Units 3 and 4, head to the north ga');
+      await menuLinks(page).nth(1).click();
+      await menuLinks(page).nth(0).click();
+      await expect(box).toHaveValue('Units 3 and 4, head to the north ga');
+    });
+
+    test('more than three notifications at once show only three', async ({ page, baseURL }) => {
+      await open(page, baseURL, 'dispatcher1', lang);
+      const box = page.getByRole('textbox', { name: t.message });
+      for (let i = 1; i <= 4; i += 1) {
+        await box.fill(`roll call ${i}`);
+        // Enabled once the enterprise channel's chat is known.
+        await expect(page.getByRole('button', { name: t.send })).toBeEnabled();
+        await box.press('Enter');
+        await expect(box).toHaveValue('');
+      }
+      // Four messages were sent, each with its own notification; the fourth waits its turn.
+      await expect(toast(page, t.sent)).toHaveCount(3);
+      await page.waitForTimeout(500);
+      await expect(toast(page, t.sent)).toHaveCount(3);
+      // When the first ones close, the queued one shows.
+      await expect(toast(page, t.sent)).toHaveCount(1, { timeout: 15_000 });
+    });
+  });
+}

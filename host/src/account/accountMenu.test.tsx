@@ -1,0 +1,59 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderHost, SESSION } from '../test/renderHost';
+import { USER } from './testing';
+
+jest.setTimeout(20_000);
+
+// jsdom has no layout, so Fluent's focus manager can leave its aria-hidden on a dialog opened from
+// the menu (see settings/SettingsDialog.test.tsx); browsers do not, and the e2e spec checks them.
+beforeAll(() => configure({ defaultHidden: true }));
+afterAll(() => configure({ defaultHidden: false }));
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  localStorage.clear();
+});
+
+/** The server's envelope for PATCH /api/me, as fetch would hand it over. */
+function answerPatch(data: unknown) {
+  const fetchMock = jest.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve({ status: 200, text: () => Promise.resolve(JSON.stringify({ code: 0, msg: 'ok', data })) } as Response),
+  );
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+const openUserMenu = async (name: RegExp) => userEvent.click(await screen.findByRole('button', { name }));
+
+describe('account part of the user menu', () => {
+  it('offers the account entries in the spec\'s order, nickname after avatar', async () => {
+    renderHost('/main/dispatch', { session: SESSION });
+    await openUserMenu(/Dispatcher One/);
+    const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+    const account = ['Login record', 'Operation record', 'Change password', 'SOS record', 'Change avatar', 'Change nickname'];
+    expect(items.filter((i) => account.includes(i ?? ''))).toEqual(account);
+    expect(items.indexOf('Change password')).toBeLessThan(items.indexOf('Logout'));
+  });
+
+  it('shows a new nickname in the header at once and keeps it in the stored session', async () => {
+    const fetchMock = answerPatch({ ...USER, nickname: 'Night Owl' });
+    const { sessionStore } = renderHost('/main/dispatch', { session: SESSION });
+    await openUserMenu(/Dispatcher One/);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Change nickname' }));
+    const input = await screen.findByRole('textbox', { name: /Nickname/ }, { timeout: 5_000 });
+    await userEvent.clear(input);
+    await userEvent.paste('Night Owl');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('button', { name: 'User menu: Night Owl' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The whole page, hidden parts included, shows the new name and no trace of the old one.
+    expect(screen.queryAllByText('Dispatcher One')).toHaveLength(0);
+    expect(sessionStore.load()?.nickname).toBe('Night Owl');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init?.method, init?.body]).toEqual(['/api/me', 'PATCH', JSON.stringify({ nickname: 'Night Owl' })]);
+    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${SESSION.auth_token}`);
+  });
+});

@@ -1,0 +1,121 @@
+import {
+  CLOCK_SKEW_LIMIT_MS,
+  JanusStatus,
+  PONG_KIND,
+  ROUND_TRIP_WARN_MS,
+  WS2_TOKEN_QUERY,
+  clockSkewMs,
+  janusCheckSchema,
+  parseWs2Frame,
+  pingFrame,
+  serverTimeSchema,
+  type JanusCheck,
+} from '@ptt/contracts';
+import type { ApiClient } from '@ptt/event-bus';
+
+export type CheckState = 'idle' | 'running' | 'ok' | 'warning' | 'failed';
+
+/** What a check shows: its state and one message (an i18n key of the diagnostics namespace). */
+export interface CheckResult {
+  state: CheckState;
+  key?: string;
+  values?: Record<string, string | number>;
+}
+
+/** Pings after the first (which waits for the server to check the token) that are measured. */
+export const SOCKET_SAMPLES = 5;
+/** One ping without its Pong this long: the socket check fails. */
+export const SOCKET_PING_TIMEOUT_MS = 3_000;
+
+export class SocketCheckError extends Error {
+  constructor(
+    readonly key: 'socket.closed' | 'socket.timeout',
+    readonly values: Record<string, number> = {},
+  ) {
+    super(key);
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The /ws2 round trip: a short-lived socket with the session's token sends the protocol's own
+ * keep-alive ping (`sys/ping`) and times each `Pong`. The first ping is not counted (the server
+ * holds frames until it has checked the token); the answer is the median of the rest.
+ */
+export function socketRoundTrip(url: string, token: string, samples = SOCKET_SAMPLES, now = () => performance.now()): Promise<{ ms: number; count: number }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url}?${WS2_TOKEN_QUERY}=${encodeURIComponent(token)}`);
+    const times: number[] = [];
+    let sent = 0;
+    let sentAt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let done = false;
+    const finish = (error: SocketCheckError | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      ws.onclose = ws.onmessage = ws.onerror = null;
+      ws.close(1000);
+      if (error) reject(error);
+      else resolve({ ms: Math.round(median(times)), count: times.length });
+    };
+    const ping = () => {
+      sent += 1;
+      sentAt = now();
+      ws.send(JSON.stringify(pingFrame()));
+      timer = setTimeout(() => finish(new SocketCheckError('socket.timeout', { ms: SOCKET_PING_TIMEOUT_MS })), SOCKET_PING_TIMEOUT_MS);
+    };
+    ws.onopen = ping;
+    ws.onmessage = (event: MessageEvent) => {
+      const frame = parseWs2Frame(typeof event.data === 'string' ? event.data : undefined);
+      if (frame?.t !== PONG_KIND) return;
+      clearTimeout(timer);
+      // The first ping is the warm-up.
+      if (sent > 1) times.push(now() - sentAt);
+      if (times.length >= samples) finish(null);
+      else ping();
+    };
+    ws.onerror = () => finish(new SocketCheckError('socket.closed'));
+    ws.onclose = () => finish(new SocketCheckError('socket.closed'));
+  });
+}
+
+export function judgeRoundTrip(prefix: 'socket' | 'rest', ms: number, extra: Record<string, number> = {}): CheckResult {
+  if (ms > ROUND_TRIP_WARN_MS) return { state: 'warning', key: `${prefix}.slow`, values: { ms, limit: ROUND_TRIP_WARN_MS, ...extra } };
+  return { state: 'ok', key: `${prefix}.detail`, values: { ms, ...extra } };
+}
+
+/** Warns where the console itself says 'System time error' (CLOCK_SKEW_LIMIT_MS). */
+export function judgeSkew(skewMs: number): CheckResult {
+  if (Math.abs(skewMs) > CLOCK_SKEW_LIMIT_MS) return { state: 'warning', key: 'clock.far', values: { ms: skewMs, limit: CLOCK_SKEW_LIMIT_MS } };
+  return { state: 'ok', key: 'clock.detail', values: { ms: skewMs } };
+}
+
+export function judgeJanus(check: JanusCheck): CheckResult {
+  switch (check.status) {
+    case JanusStatus.NotConfigured:
+      return { state: 'warning', key: 'janus.notConfigured' };
+    case JanusStatus.Reachable:
+      return { state: 'ok', key: 'janus.reachable', values: { ms: check.latencyMs ?? 0, server: check.server ?? 'Janus' } };
+    case JanusStatus.Unreachable:
+      return { state: 'failed', key: 'janus.unreachable', values: { error: check.error ?? '' } };
+  }
+}
+
+/** One timed request for the server's clock: the REST round trip and the clock skew together. */
+export async function restAndClock(api: ApiClient, wallNow = () => Date.now(), now = () => performance.now()): Promise<{ rttMs: number; skewMs: number }> {
+  const wallSent = wallNow();
+  const sent = now();
+  const { serverTime } = await api.get('/api/diagnostics/time', { schema: serverTimeSchema });
+  const rttMs = Math.round(now() - sent);
+  return { rttMs, skewMs: clockSkewMs(serverTime, wallSent, wallNow()) };
+}
+
+export function fetchJanus(api: ApiClient): Promise<JanusCheck> {
+  return api.get('/api/diagnostics/janus', { schema: janusCheckSchema });
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { Toast, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_MAX } from '@ptt/contracts';
+import type { Notification } from '@ptt/contracts';
+import { useServices } from '../app/services';
+import { noticeKey } from './noticeText';
+
+/** Notifications without a timeout of their own stay this long. */
+export const NOTIFICATION_TIMEOUT_MS = 5_000;
+
+/** Translated at render time, so a shown notification follows a language switch. */
+function NoticeToast({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('common');
+  return (
+    <Toast>
+      <ToastTitle>{t(noticeKey(notification), notification.values)}</ToastTitle>
+    </Toast>
+  );
+}
+
+/**
+ * The page's one toaster: shows what the bus's `notify` topic carries, at most NOTIFICATION_MAX
+ * at once (spec 9); more wait in Fluent's queue until one closes.
+ */
+export function NotificationCenter() {
+  const { bus } = useServices();
+  const toasterId = useId('notifications');
+  const { dispatchToast, dismissToast } = useToastController(toasterId);
+  const counter = useRef(0);
+
+  useEffect(() => {
+    const shown = bus.on('notify').subscribe((notification) => {
+      counter.current += 1;
+      dispatchToast(<NoticeToast notification={notification} />, {
+        // Fluent ignores a toast whose id is still showing or queued: that is the dedupe.
+        toastId: notification.id ?? `notice-${counter.current}`,
+        intent: notification.intent,
+        timeout: notification.timeoutMs ?? NOTIFICATION_TIMEOUT_MS,
+        // Errors are announced at once; the rest wait for the screen reader to finish.
+        politeness: notification.intent === 'error' ? 'assertive' : 'polite',
+      });
+    });
+    const dismissed = bus.on('notify/dismiss').subscribe(({ id }) => dismissToast(id));
+    return () => {
+      shown.unsubscribe();
+      dismissed.unsubscribe();
+    };
+  }, [bus, dispatchToast, dismissToast]);
+
+  return <Toaster toasterId={toasterId} limit={NOTIFICATION_MAX} position="top-end" pauseOnHover />;
+}

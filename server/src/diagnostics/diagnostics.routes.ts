@@ -1,0 +1,34 @@
+import { janusCheckSchema, serverTimeSchema } from '@ptt/contracts';
+import { readJanusUrl } from '../config';
+import { defineRoute, type RouteDef } from '../http/route';
+import type { ModuleDeps } from '../modules';
+import { probeJanus } from './janus-probe';
+
+/**
+ * /main/test: the server's clock (for the clock skew and the REST round trip) and the media
+ * server's reachability, which only the server can check (Janus's HTTP API is not for browsers).
+ * The /ws2 round trip is measured on the socket's own ping.
+ */
+export function diagnosticsRoutes(_deps: ModuleDeps, janusUrl: string | undefined = readJanusUrl()): RouteDef[] {
+  const tag = 'diagnostics';
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/diagnostics/time',
+      summary: "The server's clock in ms since the epoch, answered at once",
+      tag,
+      auth: 'diagnostics.read',
+      response: serverTimeSchema,
+      handler: () => ({ serverTime: Date.now() }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/diagnostics/janus',
+      summary: 'Whether Janus (JANUS_URL) answers `info`: notConfigured, reachable with its latency and version, or unreachable with the error (3 s time-out)',
+      tag,
+      auth: 'diagnostics.read',
+      response: janusCheckSchema,
+      handler: () => probeJanus(janusUrl),
+    }),
+  ];
+}

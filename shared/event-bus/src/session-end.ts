@@ -1,0 +1,30 @@
+import { ServerCode } from '@ptt/contracts';
+import type { ApiClient } from './api-client';
+import { isApiError } from './api-error';
+import type { EventBus } from './bus';
+
+/**
+ * An API client that also reports a refused session (10000, 10001) on the bus as
+ * `session/expired`, so a REST answer ends the session the same way a /ws2 close does. The error
+ * still rejects to the caller. `except` lists paths whose refusal means nothing (logout).
+ */
+export function withSessionEnd(api: ApiClient, bus: EventBus, except: readonly string[] = []): ApiClient {
+  function watch<T>(path: string, request: Promise<T>): Promise<T> {
+    // Promise.resolve: a stubbed client in a test may hand back a bare value.
+    return Promise.resolve(request).catch((e: unknown) => {
+      if (isApiError(e) && !except.includes(path)) {
+        if (e.code === ServerCode.AuthorizationFailed || e.code === ServerCode.LoggedInElsewhere) {
+          bus.publish('session/expired', { code: e.code });
+        }
+      }
+      throw e;
+    });
+  }
+  return {
+    // Arguments pass through as given, so the wrapped client sees exactly the caller's call.
+    get: (path, ...rest) => watch(path, api.get(path, ...rest)),
+    post: (path, ...rest) => watch(path, api.post(path, ...rest)),
+    put: (path, ...rest) => watch(path, api.put(path, ...rest)),
+    del: (path, ...rest) => watch(path, api.del(path, ...rest)),
+  };
+}
