@@ -116,6 +116,8 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(row.getByText(x.sent)).toBeVisible();
     await expect(row).toContainText(x.counts);
     await expect.poll(() => received).toEqual([title]);
+    // ...and it pops up on member2's console (whose language is English).
+    await expect(member.locator('.fui-ToastTitle', { hasText: `New notice from Dispatcher 1: ${title}` })).toBeVisible();
 
     // Who received it: member2 (online) has a delivery time, the others not yet.
     await row.getByRole('button', { name: x.recipients }).click();

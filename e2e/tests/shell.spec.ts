@@ -14,6 +14,9 @@ const TEXT = {
     message: 'Message',
     send: 'Send',
     sent: 'Send succeeded',
+    userMenu: /^User menu/,
+    screens: ['Notices', 'File update', 'Diagnostics', 'SOS management'],
+    notices: 'Notices',
   },
   zh: {
     titles: ['调度', '用户', '频道', '大屏', '设备', '电子围栏', '记录', '巡更'],
@@ -22,6 +25,9 @@ const TEXT = {
     message: '消息',
     send: '发送',
     sent: '发送成功',
+    userMenu: /^用户菜单/,
+    screens: ['公告', '文件更新', '诊断', 'SOS 管理'],
+    notices: '公告',
   },
 } as const;
 type Lang = keyof typeof TEXT;
@@ -67,6 +73,20 @@ for (const lang of ['en', 'zh'] as const) {
         await expect(page.getByTestId('remote-management')).toBeVisible();
       });
     }
+
+    test('the screens without a header title are in the user menu by role', async ({ page, baseURL }) => {
+      const screenItems = () => page.getByRole('menuitem').filter({ hasText: new RegExp(`^(${t.screens.join('|')})$`) });
+      await open(page, baseURL, 'member1', lang);
+      await page.getByRole('button', { name: t.userMenu }).click();
+      await expect(screenItems()).toHaveText([t.screens[2]]);
+      await page.keyboard.press('Escape');
+      await open(page, baseURL, 'dispatcher1', lang);
+      await page.getByRole('button', { name: t.userMenu }).click();
+      await expect(screenItems()).toHaveText([...t.screens]);
+      await page.getByRole('menuitem', { name: t.notices, exact: true }).click();
+      await expect(page).toHaveURL(/\/main\/newPage$/);
+      await expect(page.getByRole('heading', { level: 1, name: t.notices })).toBeVisible();
+    });
 
     test("a dispatcher is refused the managers' login records, an admin is not", async ({ page, baseURL }) => {
       await open(page, baseURL, 'dispatcher1', lang, '/main/record/login');

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { withSessionEnd } from '@ptt/event-bus';
 import { LOGOUT_PATH, addRemoteStrings, pttTheme } from '@ptt/ui';
+import { NoticeAlerts } from '../notices/NoticeAlerts';
 import { NotificationCenter } from '../notify/NotificationCenter';
 import { SettingsPublisher } from '../settings/settingsStore';
 import { NS as SHELL_NS, en as shellEn, zh as shellZh } from '../shell/strings';
@@ -29,6 +30,7 @@ export function HostApp({ services }: { services: HostServices }) {
         <SocketWatch />
         <SettingsPublisher />
         <NotificationCenter />
+        <NoticeAlerts />
         <AppRoutes />
       </FluentProvider>
     </ServicesProvider>

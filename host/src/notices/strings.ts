@@ -2,6 +2,7 @@ export const NS = 'notices';
 
 export const en = {
   title: 'Notices',
+  received: 'New notice from {{from}}: {{title}}',
   intro: 'Write a notice, send it to channels or members, and see who received it.',
   newNotice: 'New notice',
   search: 'Search notices',
@@ -79,6 +80,7 @@ export const en = {
 
 export const zh: typeof en = {
   title: '公告',
+  received: '来自{{from}}的新公告：{{title}}',
   intro: '编写公告，发送到频道或成员，并查看谁已收到。',
   newNotice: '新建公告',
   search: '搜索公告',

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Toast, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Button, Toast, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_MAX } from '@ptt/contracts';
 import type { Notification } from '@ptt/contracts';
@@ -14,7 +15,16 @@ function NoticeToast({ notification }: { notification: Notification }) {
   const { t } = useTranslation('common');
   return (
     <Toast>
-      <ToastTitle>{t(noticeKey(notification), notification.values)}</ToastTitle>
+      <ToastTitle
+        action={
+          // Every notification can be closed by hand, which matters for those that stay (-1).
+          <ToastTrigger>
+            <Button appearance="transparent" size="small" icon={<DismissRegular />} aria-label={t('notify.close')} />
+          </ToastTrigger>
+        }
+      >
+        {t(noticeKey(notification), notification.values)}
+      </ToastTitle>
     </Toast>
   );
 }

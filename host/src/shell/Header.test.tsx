@@ -56,3 +56,23 @@ describe('logout', () => {
     expect(screen.queryByText('Please login first.')).not.toBeInTheDocument();
   });
 });
+
+describe('screens without a header title', () => {
+  const screensIn = async () => {
+    await userEvent.click(screen.getByRole('button', { name: /^User menu/ }));
+    const items = await screen.findAllByRole('menuitem');
+    return items.map((i) => i.textContent).filter((t) => ['Notices', 'File update', 'Diagnostics', 'SOS management'].includes(t ?? ''));
+  };
+
+  it('are offered in the user menu to a dispatcher, and open from there', async () => {
+    renderHost('/main/dispatch', { session: SESSION });
+    expect(await screensIn()).toEqual(['Notices', 'File update', 'Diagnostics', 'SOS management']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Notices' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/newPage$/);
+  });
+
+  it('show an ordinary member only the diagnostics they may open', async () => {
+    renderHost('/main/dispatch', { session: { ...SESSION, role: 0 } });
+    expect(await screensIn()).toEqual(['Diagnostics']);
+  });
+});

@@ -1,8 +1,10 @@
-import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Fragment } from 'react';
+import { Avatar, Button, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useAccountMenu } from '../account/accountMenu';
 import { useLogout, useSession } from '../app/session';
 import { useSettingsMenu } from '../settings/settingsMenu';
+import { useScreensMenu } from './screensMenu';
 import { USER_MENU_ORDER } from './userMenuTypes';
 import type { UserMenuEntry } from './userMenuTypes';
 
@@ -15,12 +17,15 @@ export function UserMenu() {
   const logout = useLogout();
   const account = useAccountMenu();
   const settings = useSettingsMenu();
+  const screens = useScreensMenu();
   const name = session?.nickname || session?.account || '';
   const entries = [
     ...account.entries,
     ...settings.entries,
+    ...screens.entries,
     { id: 'logout', label: t('userMenu.logout'), onSelect: () => void logout() } satisfies UserMenuEntry,
   ].sort((a, b) => order(a) - order(b));
+  const firstScreen = entries.find((e) => screens.entries.some((s) => s.id === e.id));
   return (
     <>
       <Menu>
@@ -32,9 +37,13 @@ export function UserMenu() {
         <MenuPopover>
           <MenuList>
             {entries.map((entry) => (
-              <MenuItem key={entry.id} data-menu-id={entry.id} onClick={entry.onSelect}>
-                {entry.label}
-              </MenuItem>
+              <Fragment key={entry.id}>
+                {/* The other screens form their own group below the account and settings entries. */}
+                {entry === firstScreen && entries[0] !== entry && <MenuDivider />}
+                <MenuItem data-menu-id={entry.id} onClick={entry.onSelect}>
+                  {entry.label}
+                </MenuItem>
+              </Fragment>
             ))}
           </MenuList>
         </MenuPopover>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec section 2's user menu, in its order; nickname and settings follow. */
+/** Spec section 2's user menu, in its order; nickname, settings and the screens outside the header menu follow. */
 export const USER_MENU_ORDER = [
   'loginRecord',
   'operationRecord',
@@ -12,6 +12,10 @@ export const USER_MENU_ORDER = [
   'changeAvatar',
   'changeNickname',
   'settings',
+  'notices',
+  'update',
+  'diagnostics',
+  'sosManagement',
 ] as const;
 export type UserMenuId = (typeof USER_MENU_ORDER)[number];
 
