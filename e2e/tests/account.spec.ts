@@ -15,7 +15,7 @@ const CAPTCHA = 'TEST';
 const test = base.extend<object, { accountServer: RunningServer }>({
   accountServer: [
     async ({}, use) => {
-      const server = await startServer({ env: { PTT_TEST_CAPTCHA_TEXT: CAPTCHA } });
+      const server = await startServer({ env: { PTT_TEST_CAPTCHA_TEXT: CAPTCHA, NODE_ENV: 'test' } });
       await use(server);
       await server.stop();
     },

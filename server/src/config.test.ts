@@ -41,8 +41,11 @@ describe('loadConfig', () => {
   it('fixes the captcha text only when PTT_TEST_CAPTCHA_TEXT is set (end-to-end tests)', () => {
     expect(loadConfig({}, ROOT).testCaptchaText).toBeUndefined();
     expect(loadConfig({ PTT_TEST_CAPTCHA_TEXT: '' }, ROOT).testCaptchaText).toBeUndefined();
-    expect(loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'TEST' }, ROOT).testCaptchaText).toBe('TEST');
-    expect(() => loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'x<y' }, ROOT)).toThrow(/PTT_TEST_CAPTCHA_TEXT="x<y"/);
+    expect(loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'TEST', NODE_ENV: 'test' }, ROOT).testCaptchaText).toBe('TEST');
+    expect(() => loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'x<y', NODE_ENV: 'test' }, ROOT)).toThrow(/PTT_TEST_CAPTCHA_TEXT="x<y"/);
+    // Never by accident in production: the variable alone refuses to start.
+    expect(() => loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'TEST', NODE_ENV: 'production' }, ROOT)).toThrow(/needs NODE_ENV=test/);
+    expect(() => loadConfig({ PTT_TEST_CAPTCHA_TEXT: 'TEST' }, ROOT)).toThrow(/needs NODE_ENV=test/);
   });
 
   it('reads JANUS_URL, treats an empty one as unset and refuses anything but http(s)', () => {

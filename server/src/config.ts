@@ -97,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data as Record<string, unknown> & z.infer<typeof envSchema>;
+  // A fixed captcha defeats the login throttle, so it needs a second, deliberate switch.
+  if (e.PTT_TEST_CAPTCHA_TEXT && env.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  PTT_TEST_CAPTCHA_TEXT is for end-to-end tests only and needs NODE_ENV=test');
+  }
   const abs = (p: string | undefined, fallback: string): string => path.resolve(repoRoot, p ?? fallback);
   const dataDir = abs(e.DATA_DIR, '.data');
   const remoteUrls = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JanusStatus, ServerCode, janusCheckSchema, serverTimeSchema, type JanusCheck, type ServerTime } from '@ptt/contracts';
+import { JANUS_CHECK_REUSE_MS } from '../src/diagnostics/diagnostics.routes';
 import { probeJanus } from '../src/diagnostics/janus-probe';
 import { api, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -70,10 +71,14 @@ describe('probeJanus', () => {
 describe('diagnostics routes', () => {
   let t: TestApp;
   let janus: { url: string; server: Server };
+  let probes = 0;
   const before = process.env.JANUS_URL;
 
   beforeAll(async () => {
-    janus = await httpServer((_p, res) => res.end(JSON.stringify(JANUS_INFO)));
+    janus = await httpServer((_p, res) => {
+      probes += 1;
+      res.end(JSON.stringify(JANUS_INFO));
+    });
     // The diagnostics routes read JANUS_URL when the app is built.
     process.env.JANUS_URL = `${janus.url}/janus`;
     t = await createTestApp('pglite');
@@ -99,5 +104,14 @@ describe('diagnostics routes', () => {
     const member = (await loginAs(t.app, 'member2')).auth_token;
     const r = await api<JanusCheck>(t.app, 'GET', '/api/diagnostics/janus', member);
     expect(janusCheckSchema.parse(r.body.data)).toMatchObject({ status: JanusStatus.Reachable, server: 'Janus WebRTC Server 1.2.4' });
+  });
+
+  it('lets callers in quick succession share one probe of Janus', async () => {
+    const member = (await loginAs(t.app, 'member3')).auth_token;
+    await new Promise((r) => setTimeout(r, JANUS_CHECK_REUSE_MS + 50));
+    const start = probes;
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => api<JanusCheck>(t.app, 'GET', '/api/diagnostics/janus', member)));
+    for (const r of answers) expect(janusCheckSchema.parse(r.body.data).status).toBe(JanusStatus.Reachable);
+    expect(probes - start).toBe(1);
   });
 });

@@ -20,8 +20,11 @@ export function MicCheck({ deviceId, runRef }: { deviceId: string | undefined; r
   const [level, setLevel] = useState(0);
   const [listening, setListening] = useState(false);
   const stopRef = useRef<(() => void) | null>(null);
+  // Each run and each stop takes a new number; a microphone granted to an older one is released.
+  const runId = useRef(0);
 
   const stop = useCallback(() => {
+    runId.current += 1;
     stopRef.current?.();
     stopRef.current = null;
     setListening(false);
@@ -30,9 +33,14 @@ export function MicCheck({ deviceId, runRef }: { deviceId: string | undefined; r
 
   const run = useCallback(() => {
     stop();
+    const id = runId.current;
     setResult({ state: 'running' });
     openMicrophone(deviceId)
       .then((stream) => {
+        if (id !== runId.current) {
+          for (const track of stream.getTracks()) track.stop();
+          return;
+        }
         let heard = false;
         const unwatch = watchLevel(stream, (l) => {
           if (l > 0) heard = true;
@@ -50,7 +58,9 @@ export function MicCheck({ deviceId, runRef }: { deviceId: string | undefined; r
         const label = stream.getAudioTracks()[0]?.label;
         setResult({ state: 'ok', key: 'mic.detail', values: { device: label || t('mic.defaultDevice') } });
       })
-      .catch((err: unknown) => setResult({ state: 'failed', key: `common:${micErrorKey(err)}` }));
+      .catch((err: unknown) => {
+        if (id === runId.current) setResult({ state: 'failed', key: `common:${micErrorKey(err)}` });
+      });
   }, [deviceId, stop, t]);
 
   runRef.current = { run };

@@ -43,6 +43,11 @@ export function NoticesPage() {
     const abort = new AbortController();
     listNotices(api, filter, abort.signal).then(
       (page) => {
+        // Deleting the last notice of the last page: go to the page before instead of an empty one.
+        if (page.items.length === 0 && filter.page > 1) {
+          setFilter({ ...filter, page: filter.page - 1 });
+          return;
+        }
         setData(page);
         setFailure(null);
       },

@@ -44,7 +44,7 @@ export function NotificationCenter() {
       counter.current += 1;
       dispatchToast(<NoticeToast notification={notification} />, {
         // Fluent ignores a toast whose id is still showing or queued: that is the dedupe.
-        toastId: notification.id ?? `notice-${counter.current}`,
+        toastId: notification.id ?? `auto-${counter.current}`,
         intent: notification.intent,
         timeout: notification.timeoutMs ?? NOTIFICATION_TIMEOUT_MS,
         // Errors are announced at once; the rest wait for the screen reader to finish.

@@ -65,10 +65,12 @@ describe('screens without a header title', () => {
   };
 
   it('are offered in the user menu to a dispatcher, and open from there', async () => {
-    renderHost('/main/dispatch', { session: SESSION });
+    const { get } = renderHost('/main/dispatch', { session: SESSION });
+    get.mockResolvedValue({ items: [], total: 0 });
     expect(await screensIn()).toEqual(['Notices', 'File update', 'Diagnostics', 'SOS management']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Notices' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/newPage$/);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notices' })).toBeInTheDocument();
   });
 
   it('show an ordinary member only the diagnostics they may open', async () => {

@@ -54,12 +54,18 @@ export function PackageList({ platform, reload, canManage }: { platform: Platfor
 
   // A new upload or another platform starts again at the newest page.
   useEffect(() => setPageNo(1), [platform, reload]);
+  // A message about one platform's package does not belong on another platform's tab.
+  useEffect(() => setOutcome(null), [platform]);
 
   useEffect(() => {
     const abort = new AbortController();
     setState({ kind: 'loading' });
     listPackages(api, platform, pageNo, abort.signal)
-      .then((page) => setState({ kind: 'loaded', page }))
+      .then((page) => {
+        // Deleting the last row of the last page: show the page before instead of an empty one.
+        if (page.items.length === 0 && pageNo > 1) setPageNo(pageNo - 1);
+        else setState({ kind: 'loaded', page });
+      })
       .catch((e: unknown) => {
         if (!abort.signal.aborted) setState({ kind: 'failed', key: errorKey(e) });
       });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Button,
@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import {
   PACKAGE_NOTES_MAX_LENGTH,
   Platform,
+  ServerCode,
   enterpriseSchema,
   packageUploadFieldsSchema,
   type ClientPackage,
@@ -43,7 +44,10 @@ interface FieldErrors {
 export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) => void }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { api, sessionStore } = useServices();
+  const { api, sessionStore, bus } = useServices();
+  // The page is kept alive, so it unmounts only when the session ends: the upload stops then.
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
   const [platform, setPlatform] = useState<Platform>(Platform.Android);
   const [version, setVersion] = useState('');
   const [notes, setNotes] = useState('');
@@ -75,8 +79,10 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
         return;
       }
       setStatus({ kind: 'uploading', name: file.name, fraction: 0 });
+      abort.current = new AbortController();
       const pkg = await uploadPackage({
         token: sessionStore.token(),
+        signal: abort.current.signal,
         fields: parsed.data,
         file,
         onProgress: (fraction) => setStatus({ kind: 'uploading', name: file.name, fraction }),
@@ -88,6 +94,12 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
       if (fileInput.current) fileInput.current.value = '';
       onUploaded(pkg);
     } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') return;
+      // The raw request bypasses the API client, so it reports an ended session itself.
+      if (err instanceof UploadError && (err.code === ServerCode.AuthorizationFailed || err.code === ServerCode.LoggedInElsewhere)) {
+        bus.publish('session/expired', { code: err.code });
+        return;
+      }
       const key = err instanceof UploadError ? err.i18nKey : ((err as { i18nKey?: string }).i18nKey ?? 'serverCode.500');
       setStatus({ kind: 'failed', key: `common:${key}` });
     }

@@ -1,8 +1,12 @@
 import { janusCheckSchema, serverTimeSchema } from '@ptt/contracts';
+import type { JanusCheck } from '@ptt/contracts';
 import { readJanusUrl } from '../config';
 import { defineRoute, type RouteDef } from '../http/route';
 import type { ModuleDeps } from '../modules';
 import { probeJanus } from './janus-probe';
+
+/** How long one Janus probe's answer serves every caller. */
+export const JANUS_CHECK_REUSE_MS = 3_000;
 
 /**
  * /main/test: the server's clock (for the clock skew and the REST round trip) and the media
@@ -11,6 +15,14 @@ import { probeJanus } from './janus-probe';
  */
 export function diagnosticsRoutes(_deps: ModuleDeps, janusUrl: string | undefined = readJanusUrl()): RouteDef[] {
   const tag = 'diagnostics';
+  // Every role may run the check: many consoles pressing "Run again" share one probe at a time and
+  // its answer for a few seconds, so nobody can make the server hammer Janus.
+  let shared: { at: number; answer: Promise<JanusCheck> } | null = null;
+  const janusCheck = (): Promise<JanusCheck> => {
+    const now = Date.now();
+    if (!shared || now - shared.at > JANUS_CHECK_REUSE_MS) shared = { at: now, answer: probeJanus(janusUrl) };
+    return shared.answer;
+  };
   return [
     defineRoute({
       method: 'GET',
@@ -28,7 +40,7 @@ export function diagnosticsRoutes(_deps: ModuleDeps, janusUrl: string | undefine
       tag,
       auth: 'diagnostics.read',
       response: janusCheckSchema,
-      handler: () => probeJanus(janusUrl),
+      handler: janusCheck,
     }),
   ];
 }

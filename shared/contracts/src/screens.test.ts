@@ -41,6 +41,13 @@ describe('screens by role', () => {
     expect(canOpenPath(Role.User, '/somewhere/else')).toBe(true);
   });
 
+  it('matches paths in any case, as the router does', () => {
+    expect(canOpenPath(Role.User, '/main/UserManagement')).toBe(false);
+    expect(canOpenPath(Role.User, '/MAIN/NEWPAGE')).toBe(false);
+    expect(canOpenPath(Role.Dispatcher, '/main/Record/Login')).toBe(false);
+    expect(screenForPath('/Main/Dispatch')).toBe('dispatch');
+  });
+
   it('sends everyone home to the dispatch console', () => {
     for (const role of Object.values(Role)) expect(homeScreenFor(role)).toBe('dispatch');
   });

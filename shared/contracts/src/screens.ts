@@ -53,8 +53,11 @@ export function canOpenScreen(role: number, screen: ScreenId): boolean {
   return (SCREENS[screen].roles as readonly number[]).includes(role);
 }
 
+// React Router matches paths case-insensitively, so the guard must too (/main/UserManagement).
 function underPath(pathname: string, prefix: string): boolean {
-  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+  const path = pathname.toLowerCase();
+  const base = prefix.toLowerCase();
+  return path === base || path.startsWith(`${base}/`);
 }
 
 /** The screen a pathname belongs to (longest prefix), or null for paths no rule covers (/login). */

@@ -78,8 +78,12 @@ export function VoiceSection() {
     setMicError(null);
     openMicrophone(microphoneId)
       .then((opened) => {
+        // Closed or switched while the browser was still asking: release it at once.
+        if (stopped) {
+          opened.getTracks().forEach((track) => track.stop());
+          return;
+        }
         stream = opened;
-        if (stopped) return;
         stopMeter = watchLevel(opened, (l) => setLevel(Math.round(l * 100)));
       })
       .catch((error: unknown) => {
