@@ -100,7 +100,7 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(state(page, 'mic')).toHaveText(text.ok);
     const meter = page.getByTestId('mic-level');
     await expect(page.getByRole('progressbar', { name: text.micLevel })).toBeVisible();
-    await expect.poll(async () => Number(await meter.getAttribute('data-level')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await meter.getAttribute('data-level')), { timeout: 20_000 }).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: text.runAgain(text.speakerName) }).click();
     await expect(state(page, 'speaker')).toHaveText(text.ok, { timeout: 10_000 });

@@ -72,7 +72,7 @@ export function MicCheck({ deviceId, runRef }: { deviceId: string | undefined; r
       {listening && (
         <>
           <Field label={t('mic.level')}>
-            <ProgressBar value={level} max={1} thickness="large" data-testid="mic-level" data-level={level.toFixed(3)} />
+            <ProgressBar value={level} max={1} thickness="large" data-testid="mic-level" data-level={level} />
           </Field>
           <div>
             <Button size="small" onClick={stop}>

@@ -51,6 +51,8 @@ const METER_INTERVAL_MS = 100;
  */
 export function watchLevel(stream: MediaStream, onLevel: (level: number) => void): () => void {
   const context = new AudioContext();
+  // Created after getUserMedia resolves, outside the click: make sure it runs rather than waits.
+  void context.resume();
   const analyser = context.createAnalyser();
   analyser.fftSize = 1024;
   context.createMediaStreamSource(stream).connect(analyser);
