@@ -178,7 +178,7 @@ describe.each(DB_KINDS)('users on %s', (kind) => {
       const since = await lastOperationId(t.db);
       const lock = await api<UserSummary>(t.app, 'POST', `/api/users/${created.id}/lock`, adminTok);
       expect(lock.body.data.locked).toBe(true);
-      expect((await api(t.app, 'GET', '/api/auth/me', token)).body.code).toBe(ServerCode.AuthorizationFailed);
+      expect((await api(t.app, 'GET', '/api/auth/me', token)).body).toMatchObject({ code: ServerCode.AuthorizationFailed, data: { reason: 'accountChanged' } });
       const refused = await postLogin(t.app, { entId: DEMO_ENT_ID, account: created.account, password: 'secret1' });
       expect(refused.body.code).toBe(ServerCode.UserLocked);
       await api(t.app, 'POST', `/api/users/${created.id}/unlock`, adminTok);
@@ -209,7 +209,7 @@ describe.each(DB_KINDS)('users on %s', (kind) => {
       expect(r.body.data).toMatchObject({ nickname: 'Renamed', dispatcherId: d1, dispatcherNickname: 'Dispatcher 1', channelRemark: 'gate 3' });
       expect((await api(t.app, 'GET', '/api/auth/me', token)).body.code).toBe(0);
       await api(t.app, 'PATCH', `/api/users/${created.id}`, adminTok, { role: 1 });
-      expect((await api(t.app, 'GET', '/api/auth/me', token)).body.code).toBe(ServerCode.AuthorizationFailed);
+      expect((await api(t.app, 'GET', '/api/auth/me', token)).body).toMatchObject({ code: ServerCode.AuthorizationFailed, data: { reason: 'accountChanged' } });
     });
 
     it('deletes a member, writes UserDelete, and a second delete is 404', async () => {

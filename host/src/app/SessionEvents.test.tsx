@@ -38,4 +38,12 @@ describe('session end', () => {
     expect(await screen.findByText('已在其他设备登录，请重新登录')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
   });
+
+  it("tells 'Account information changed' from a REST answer too, whichever arrives first", async () => {
+    const { bus, get } = renderHost('/main/dispatch', { session: SESSION });
+    get.mockRejectedValue(new ApiError(ServerCode.AuthorizationFailed, 'serverCode.10000', 401, 'revoked', { reason: 'accountChanged' }));
+    act(() => bus.publish('socket/status', { state: 'open', failures: 0 }));
+    expect(await screen.findByText('Account information changed, please log in again')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  });
 });

@@ -19,6 +19,11 @@ const TOKEN_BYTES = 32;
 const MAX_DEVICE_CHARS = 200;
 
 /** Only this digest is stored, so a copy of the database holds no usable tokens. */
+export interface SessionRefusal {
+  code: typeof ServerCode.AuthorizationFailed | typeof ServerCode.LoggedInElsewhere;
+  reason: string | null;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -142,15 +147,31 @@ export class AuthService {
     return this.deps.sessions.findActive(hashToken(token));
   }
 
-  /** Like findSession but throws 10000 and serves repeated calls from a short cache; also notes
-   *  the session as recently used. */
+  /**
+   * Why a token opens no session, as REST and /ws2 both answer it: 10001 after a newer login of
+   * the account, else 10000 with the revocation's reason (null for a token never issued). Only the
+   * refused path pays for this query.
+   */
+  async refusal(token: string | undefined | null): Promise<SessionRefusal> {
+    const reason = token && token.length <= 512 ? await this.deps.sessions.revokedReason(hashToken(token)) : null;
+    const code = reason === REVOKE_REASONS.loginElsewhere ? ServerCode.LoggedInElsewhere : ServerCode.AuthorizationFailed;
+    return { code, reason };
+  }
+
+  /** Like findSession but throws the refusal (10000/10001 with its reason) and serves repeated
+   *  calls from a short cache; also notes the session as recently used. */
   async authenticate(token: string | undefined | null): Promise<ActiveSession> {
     if (token && token.length <= 512) {
       const cached = this.cache.get(hashToken(token));
       if (cached) return cached;
     }
     const session = await this.findSession(token);
-    if (!session) throw new AppError(ServerCode.AuthorizationFailed);
+    if (!session) {
+      const { code, reason } = await this.refusal(token);
+      // The same reason the socket's last frame carries, so whichever the console hears first,
+      // it tells the user the same thing ('account information changed', 'logged in elsewhere').
+      throw new AppError(code, reason ? { reason } : null);
+    }
     await this.deps.sessions.touch(session.tokenHash);
     this.cache.set(session);
     return session;

@@ -43,6 +43,12 @@ export class SessionRepository {
     return r.rows[0] ?? null;
   }
 
+  /** Why a token was revoked, or null when it never was (unknown, or its user locked without it). */
+  async revokedReason(tokenHash: string): Promise<string | null> {
+    const r = await this.db.query<{ reason: string | null }>('select revoked_reason as reason from sessions where token_hash = $1', [tokenHash]);
+    return r.rows[0]?.reason ?? null;
+  }
+
   async touch(tokenHash: string): Promise<void> {
     await this.db.query(
       `update sessions set last_seen_at = now()

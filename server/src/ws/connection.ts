@@ -21,7 +21,7 @@ import {
   type UserStatus,
   type Ws2Frame,
 } from '@ptt/contracts';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService, SessionRefusal } from '../auth/auth.service';
 import type { ActiveSession } from '../auth/session.repository';
 import type { UserRepository } from '../auth/user.repository';
 import type { Hub } from './hub';
@@ -86,9 +86,11 @@ export class Ws2Connection {
   async start(token: string | undefined): Promise<void> {
     let session: ActiveSession | null;
     let channelIds: number[] = [];
+    let refusal: SessionRefusal | null = null;
     try {
       session = await this.deps.auth.findSession(token);
       if (session) channelIds = await this.deps.users.channelIds(session.entId, session.userId);
+      else refusal = await this.deps.auth.refusal(token);
     } catch (err) {
       this.deps.log.error({ err }, '/ws2 authentication failed unexpectedly');
       this.socket.close(CLOSE_INTERNAL_ERROR, 'server error');
@@ -96,8 +98,8 @@ export class Ws2Connection {
     }
     if (this.closed) return;
     if (!session) {
-      this.sendFrame({ code: ServerCode.AuthorizationFailed, topic: AUTH_TOPIC, data: null, t: AUTH_FAILED_KIND });
-      this.socket.close(WS_CLOSE.AuthFailed, AUTH_FAILED_KIND);
+      // A reconnect with a token revoked meanwhile hears why, as a live socket would have.
+      this.revoke(refusal?.code === ServerCode.LoggedInElsewhere, refusal?.reason ?? null);
       return;
     }
     this.session = session;
@@ -135,12 +137,13 @@ export class Ws2Connection {
   /** Ends the connection because its session was revoked: logout, lock, delete (10000) or a newer
    *  login of the same account (10001). */
   revoke(elsewhere: boolean, reason: string | null): void {
+    const data = reason === null ? null : { reason };
     if (elsewhere) {
-      this.sendFrame({ code: ServerCode.LoggedInElsewhere, topic: AUTH_TOPIC, data: { reason }, t: LOGGED_IN_ELSEWHERE_KIND });
+      this.sendFrame({ code: ServerCode.LoggedInElsewhere, topic: AUTH_TOPIC, data, t: LOGGED_IN_ELSEWHERE_KIND });
       this.socket.close(WS_CLOSE.LoggedInElsewhere, LOGGED_IN_ELSEWHERE_KIND);
       return;
     }
-    this.sendFrame({ code: ServerCode.AuthorizationFailed, topic: AUTH_TOPIC, data: { reason }, t: AUTH_FAILED_KIND });
+    this.sendFrame({ code: ServerCode.AuthorizationFailed, topic: AUTH_TOPIC, data, t: AUTH_FAILED_KIND });
     this.socket.close(WS_CLOSE.AuthFailed, AUTH_FAILED_KIND);
   }
 

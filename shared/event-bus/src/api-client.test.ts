@@ -56,7 +56,12 @@ describe('api client', () => {
   it('turns a non-zero code into an ApiError with the catalogue key and status', async () => {
     const { api } = setup(jsonResponse({ code: 2006, msg: 'wrong user or password', data: null }, 401));
     const e = await caught(api.put('/api/login', {}));
-    expect(e).toMatchObject({ code: 2006, i18nKey: 'serverCode.2006', httpStatus: 401, message: 'wrong user or password' });
+    expect(e).toMatchObject({ code: 2006, i18nKey: 'serverCode.2006', httpStatus: 401, message: 'wrong user or password', data: null });
+  });
+
+  it("keeps the refusal's data (the reason a session ended)", async () => {
+    const { api } = setup(jsonResponse({ code: 10000, msg: 'authorization failed', data: { reason: 'accountChanged' } }, 401));
+    expect(await caught(api.get('/api/me'))).toMatchObject({ code: 10000, data: { reason: 'accountChanged' } });
   });
 
   it('reports a rejected fetch as client.networkError with code -1', async () => {

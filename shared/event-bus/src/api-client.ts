@@ -85,7 +85,7 @@ export function createApiClient({ baseUrl = '', getToken, fetchImpl }: ApiClient
     if (code !== ServerCode.Ok) {
       // Known codes carry the catalogue's status; for unknown ones the real HTTP status is the best we have.
       const httpStatus = isServerCode(code) ? httpStatusFor(code) : response.status;
-      throw new ApiError(code, serverCodeI18nKey(code), httpStatus, msg);
+      throw new ApiError(code, serverCodeI18nKey(code), httpStatus, msg, data ?? null);
     }
     if (!options.schema) return data as T;
     const checked = options.schema.safeParse(data);

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly i18nKey: string,
     readonly httpStatus: number,
     message: string,
+    /** The envelope's `data` of a refusal (a rule's `reason`, field `issues`), or null. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -20,6 +20,15 @@ describe('withSessionEnd', () => {
     expect(expired).toEqual([{ code }]);
   });
 
+  it("passes on the server's reason, and drops one it does not know", async () => {
+    const changed = setup(new ApiError(10000, 'serverCode.10000', 401, 'no', { reason: 'accountChanged' }));
+    await expect(changed.api.get('/api/me')).rejects.toMatchObject({ code: 10000 });
+    expect(changed.expired).toEqual([{ code: 10000, reason: 'accountChanged' }]);
+    const odd = setup(new ApiError(10001, 'serverCode.10001', 401, 'no', { reason: 'solar flare' }));
+    await expect(odd.api.get('/api/me')).rejects.toMatchObject({ code: 10001 });
+    expect(odd.expired).toEqual([{ code: 10001 }]);
+  });
+
   it('leaves other errors and successes alone', async () => {
     const failing = setup(new ApiError(2001, 'serverCode.2001', 403, 'no'));
     await expect(failing.api.post('/api/users', {})).rejects.toMatchObject({ code: 2001 });
