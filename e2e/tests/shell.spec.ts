@@ -17,6 +17,7 @@ const TEXT = {
     userMenu: /^User menu/,
     screens: ['Notices', 'File update', 'Diagnostics', 'SOS management'],
     notices: 'Notices',
+    timeError: 'System time error, please modify the time',
   },
   zh: {
     titles: ['调度', '用户', '频道', '大屏', '设备', '电子围栏', '记录', '巡更'],
@@ -28,6 +29,7 @@ const TEXT = {
     userMenu: /^用户菜单/,
     screens: ['公告', '文件更新', '诊断', 'SOS 管理'],
     notices: '公告',
+    timeError: '系统时间错误，请修改时间',
   },
 } as const;
 type Lang = keyof typeof TEXT;
@@ -112,6 +114,13 @@ for (const lang of ['en', 'zh'] as const) {
       await menuLinks(page).nth(1).click();
       await menuLinks(page).nth(0).click();
       await expect(box).toHaveValue('Units 3 and 4, head to the north ga');
+    });
+
+    test("a browser clock ten minutes off the server's shows 'System time error'", async ({ page, baseURL }) => {
+      // Only Date moves (timers keep running), so the socket opens as usual; the real server answers the time.
+      await page.clock.setSystemTime(Date.now() + 10 * 60_000);
+      await open(page, baseURL, 'member1', lang);
+      await expect(toast(page, t.timeError)).toBeVisible();
     });
 
     test('more than three notifications at once show only three', async ({ page, baseURL }) => {

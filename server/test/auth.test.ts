@@ -126,15 +126,10 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   });
 
   describe('health', () => {
-    it('reports ok, which database it uses and the server clock', async () => {
-      const before = Date.now();
+    it('reports ok and which database it uses', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      const body = res.json<{ code: number; msg: string; data: { status: string; db: string; time: number } }>();
-      const { time, ...rest } = body.data;
-      expect({ ...body, data: rest }).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: kind } });
-      expect(time).toBeGreaterThanOrEqual(before);
-      expect(time).toBeLessThanOrEqual(Date.now());
+      expect(res.json()).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: kind } });
     });
   });
 });

@@ -58,15 +58,15 @@ describe('socket life in the shell', () => {
 
   it("says 'System time error' when the clock is more than 5 minutes from the server's", async () => {
     const { publish, get } = setup();
-    get.mockImplementation(() => Promise.resolve({ status: 'ok', db: 'pglite', time: Date.now() - 6 * 60_000 }));
+    get.mockImplementation(() => Promise.resolve({ serverTime: Date.now() - 6 * 60_000 }));
     publish({ state: 'open', failures: 0 });
     expect(await screen.findByText('System time error, please modify the time', TOAST)).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/api/health', expect.anything());
+    expect(get).toHaveBeenCalledWith('/api/diagnostics/time', expect.anything());
   });
 
   it('stays quiet about a clock within the limit', async () => {
     const { publish, get } = setup();
-    get.mockImplementation(() => Promise.resolve({ status: 'ok', db: 'pglite', time: Date.now() - 4 * 60_000 }));
+    get.mockImplementation(() => Promise.resolve({ serverTime: Date.now() - 4 * 60_000 }));
     publish({ state: 'open', failures: 0 });
     await waitFor(() => expect(get).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
 import { useNotify } from '../notify/useNotify';
 import { NS as SHELL_NS } from '../shell/strings';
-import { clockSkewMs, isClockWrong } from './clockCheck';
+import { isClockWrong, measureClock } from './clockCheck';
 import { useServices } from './services';
 
 const DROPPED_ID = 'ws-disconnected';
@@ -30,9 +30,9 @@ export function SocketWatch() {
           notifier.notify({ intent: 'success', key: `${SHELL_NS}:connection.restored` });
         }
         dropped = false;
-        clockSkewMs(api)
-          .then((skew) => {
-            if (isClockWrong(skew)) notifier.notify({ intent: 'error', key: CLIENT_ERROR_KEYS.systemTimeError, id: CLOCK_ID, timeoutMs: 15_000 });
+        measureClock(api)
+          .then(({ skewMs }) => {
+            if (isClockWrong(skewMs)) notifier.notify({ intent: 'error', key: CLIENT_ERROR_KEYS.systemTimeError, id: CLOCK_ID, timeoutMs: 15_000 });
           })
           // Without an answer there is nothing to compare; the socket status already tells why.
           .catch(() => undefined);

@@ -7,7 +7,8 @@ import { useServices } from '../app/services';
 import { micErrorKey, playTestTone } from '../settings/audio';
 import { CheckCard } from './CheckCard';
 import { MicCheck, type MicCheckHandle } from './MicCheck';
-import { SocketCheckError, fetchJanus, judgeJanus, judgeRoundTrip, judgeSkew, restAndClock, socketRoundTrip, type CheckResult } from './checks';
+import { measureClock } from '../app/clockCheck';
+import { SocketCheckError, fetchJanus, judgeJanus, judgeRoundTrip, judgeSkew, socketRoundTrip, type CheckResult } from './checks';
 import { NS, en, zh } from './strings';
 import { useCheck } from './useCheck';
 
@@ -45,7 +46,7 @@ export function DiagnosticsPage() {
   const rest = useCheck(
     useCallback(async () => {
       try {
-        const { rttMs, skewMs } = await restAndClock(api);
+        const { rttMs, skewMs } = await measureClock(api);
         clockResult.current = judgeSkew(skewMs);
         return judgeRoundTrip('rest', rttMs);
       } catch (e) {

@@ -1,6 +1,7 @@
 import { CLOCK_SKEW_LIMIT_MS, ROUND_TRIP_WARN_MS, clockSkewMs } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
-import { judgeJanus, judgeRoundTrip, judgeSkew, restAndClock } from './checks';
+import { measureClock } from '../app/clockCheck';
+import { judgeJanus, judgeRoundTrip, judgeSkew } from './checks';
 
 describe('diagnostics judgements', () => {
   it('calls a round trip slow only beyond the threshold', () => {
@@ -26,7 +27,7 @@ describe('diagnostics judgements', () => {
     const wall = [10_000, 10_400];
     const mono = [0, 400];
     const api = { get: jest.fn(() => Promise.resolve({ serverTime: 4_000 })) } as unknown as ApiClient;
-    expect(await restAndClock(api, () => wall.shift()!, () => mono.shift()!)).toEqual({ rttMs: 400, skewMs: 6_200 });
+    expect(await measureClock(api, () => wall.shift()!, () => mono.shift()!)).toEqual({ rttMs: 400, skewMs: 6_200 });
     expect(api.get).toHaveBeenCalledWith('/api/diagnostics/time', expect.anything());
   });
 });

@@ -4,14 +4,13 @@ import {
   PONG_KIND,
   ROUND_TRIP_WARN_MS,
   WS2_TOKEN_QUERY,
-  clockSkewMs,
   janusCheckSchema,
   parseWs2Frame,
   pingFrame,
-  serverTimeSchema,
   type JanusCheck,
 } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
+import { isClockWrong } from '../app/clockCheck';
 
 export type CheckState = 'idle' | 'running' | 'ok' | 'warning' | 'failed';
 
@@ -92,7 +91,7 @@ export function judgeRoundTrip(prefix: 'socket' | 'rest', ms: number, extra: Rec
 
 /** Warns where the console itself says 'System time error' (CLOCK_SKEW_LIMIT_MS). */
 export function judgeSkew(skewMs: number): CheckResult {
-  if (Math.abs(skewMs) > CLOCK_SKEW_LIMIT_MS) return { state: 'warning', key: 'clock.far', values: { ms: skewMs, limit: CLOCK_SKEW_LIMIT_MS } };
+  if (isClockWrong(skewMs)) return { state: 'warning', key: 'clock.far', values: { ms: skewMs, limit: CLOCK_SKEW_LIMIT_MS } };
   return { state: 'ok', key: 'clock.detail', values: { ms: skewMs } };
 }
 
@@ -105,15 +104,6 @@ export function judgeJanus(check: JanusCheck): CheckResult {
     case JanusStatus.Unreachable:
       return { state: 'failed', key: 'janus.unreachable', values: { error: check.error ?? '' } };
   }
-}
-
-/** One timed request for the server's clock: the REST round trip and the clock skew together. */
-export async function restAndClock(api: ApiClient, wallNow = () => Date.now(), now = () => performance.now()): Promise<{ rttMs: number; skewMs: number }> {
-  const wallSent = wallNow();
-  const sent = now();
-  const { serverTime } = await api.get('/api/diagnostics/time', { schema: serverTimeSchema });
-  const rttMs = Math.round(now() - sent);
-  return { rttMs, skewMs: clockSkewMs(serverTime, wallSent, wallNow()) };
 }
 
 export function fetchJanus(api: ApiClient): Promise<JanusCheck> {

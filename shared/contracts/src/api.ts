@@ -76,9 +76,6 @@ export const RESULT_OPERATIONS = [
 export type ResultOperation = (typeof RESULT_OPERATIONS)[number];
 export const RESULT_KEYS = RESULT_OPERATIONS.flatMap((op) => [`result.${op}.success`, `result.${op}.failure`] as const);
 
-/** GET /api/health: `time` is the server's clock (epoch ms), for the client's clock check. */
-export const healthSchema = z.object({ status: z.string(), db: z.string(), time: z.number() });
-export type Health = z.infer<typeof healthSchema>;
 /** Spec 8 'system time error': shown when the browser's clock is further than this from the server's. */
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 /** Code carried by an ApiError when the request never got an answer. */
