@@ -25,12 +25,12 @@ export interface AccountMenuPart extends UserMenuPart {
 /** Account entries of the user menu: the own records, password, avatar and nickname, with their dialogs. */
 export function useAccountMenu(): AccountMenuPart {
   const { t } = useTranslation('common');
-  const { api, sessionStore, bus } = useServices();
+  const { api, sessionStore } = useServices();
   const session = useSession();
   const logoutToLogin = useLogout();
   const [open, setOpen] = useState<AccountDialog | null>(null);
   const [avatarId, setAvatarId] = useState<string | null>(null);
-  const accountApi = useMemo(() => createAccountApi(api, () => sessionStore.token(), bus), [api, sessionStore, bus]);
+  const accountApi = useMemo(() => createAccountApi(api), [api]);
   const userId = session?.id;
 
   useEffect(() => {

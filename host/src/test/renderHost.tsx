@@ -42,7 +42,8 @@ export function renderHost(url: string, { session = null as Session | null, fail
   initI18n({ bus });
   const post = jest.fn<Promise<unknown>, [string, unknown?]>(() => Promise.resolve(null));
   const get = jest.fn<Promise<unknown>, [string, unknown?]>();
-  const api = { get, post, put: jest.fn(), del: jest.fn() } as unknown as ApiClient;
+  const patch = jest.fn<Promise<unknown>, [string, unknown?, unknown?]>(() => Promise.resolve(null));
+  const api = { get, post, put: jest.fn(), patch, del: jest.fn(), upload: jest.fn() } as unknown as ApiClient;
   const bridge: jest.Mocked<SocketBridge> = {
     connect: jest.fn(),
     disconnect: jest.fn(),
@@ -65,5 +66,5 @@ export function renderHost(url: string, { session = null as Session | null, fail
       <LocationProbe />
     </MemoryRouter>,
   );
-  return { ...utils, bus, sessionStore, get, post, bridge, remotes };
+  return { ...utils, bus, sessionStore, get, post, patch, bridge, remotes };
 }

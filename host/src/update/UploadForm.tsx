@@ -17,15 +17,14 @@ import { useTranslation } from 'react-i18next';
 import {
   PACKAGE_NOTES_MAX_LENGTH,
   Platform,
-  ServerCode,
   enterpriseSchema,
   packageUploadFieldsSchema,
   type ClientPackage,
 } from '@ptt/contracts';
+import { isApiError } from '@ptt/event-bus';
 import { useServices } from '../app/services';
-import { PLATFORM_ORDER } from './api';
+import { PLATFORM_ORDER, uploadPackage } from './api';
 import { NS } from './strings';
-import { UploadError, uploadPackage } from './uploadPackage';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM, maxWidth: '560px' },
@@ -44,7 +43,7 @@ interface FieldErrors {
 export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) => void }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { api, sessionStore, bus } = useServices();
+  const { api } = useServices();
   // The page is kept alive, so it unmounts only when the session ends: the upload stops then.
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -80,11 +79,8 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
       }
       setStatus({ kind: 'uploading', name: file.name, fraction: 0 });
       abort.current = new AbortController();
-      const pkg = await uploadPackage({
-        token: sessionStore.token(),
+      const pkg = await uploadPackage(api, parsed.data, file, {
         signal: abort.current.signal,
-        fields: parsed.data,
-        file,
         onProgress: (fraction) => setStatus({ kind: 'uploading', name: file.name, fraction }),
       });
       setStatus({ kind: 'done', version: pkg.version });
@@ -94,13 +90,9 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
       if (fileInput.current) fileInput.current.value = '';
       onUploaded(pkg);
     } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') return;
-      // The raw request bypasses the API client, so it reports an ended session itself.
-      if (err instanceof UploadError && (err.code === ServerCode.AuthorizationFailed || err.code === ServerCode.LoggedInElsewhere)) {
-        bus.publish('session/expired', { code: err.code });
-        return;
-      }
-      const key = err instanceof UploadError ? err.i18nKey : ((err as { i18nKey?: string }).i18nKey ?? 'serverCode.500');
+      // Stopped because the session ended: the login page says why.
+      if (abort.current?.signal.aborted) return;
+      const key = isApiError(err) ? err.i18nKey : 'serverCode.500';
       setStatus({ kind: 'failed', key: `common:${key}` });
     }
   }

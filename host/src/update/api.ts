@@ -1,4 +1,4 @@
-import { clientPackageSchema, pageSchema, type ClientPackage, type Page, type Platform } from '@ptt/contracts';
+import { clientPackageSchema, pageSchema, type ClientPackage, type PackageUploadFields, type Page, type Platform } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 
 export const PACKAGES_PATH = '/api/packages';
@@ -18,4 +18,19 @@ export function makeCurrent(api: ApiClient, id: number): Promise<ClientPackage> 
 
 export function deletePackage(api: ApiClient, id: number): Promise<unknown> {
   return api.del(`${PACKAGES_PATH}/${id}`);
+}
+
+/** Multipart with the fields first, then the file, as the server reads them; progress as it goes. */
+export function uploadPackage(
+  api: ApiClient,
+  fields: PackageUploadFields,
+  file: Blob & { name?: string },
+  options: { onProgress: (fraction: number) => void; signal?: AbortSignal },
+): Promise<ClientPackage> {
+  const form = new FormData();
+  form.append('platform', fields.platform);
+  form.append('version', fields.version);
+  form.append('notes', fields.notes);
+  form.append('file', file, file.name ?? 'package');
+  return api.upload(PACKAGES_PATH, form, { schema: clientPackageSchema, ...options });
 }

@@ -64,6 +64,23 @@ describe('api client', () => {
     expect(await caught(api.get('/api/me'))).toMatchObject({ code: 10000, data: { reason: 'accountChanged' } });
   });
 
+  it("names a refusal by its most precise key: the field's issue, then the rule, then the code", async () => {
+    const issue = setup(jsonResponse({ code: 2004, msg: 'bad', data: { issues: [{ path: 'nickname', message: 'validation.nicknameIllegal' }] } }, 400));
+    expect(await caught(issue.api.patch('/api/me', { nickname: '<b>' }))).toMatchObject({ code: 2004, i18nKey: 'validation.nicknameIllegal' });
+    const rule = setup(jsonResponse({ code: 1005, msg: 'big', data: { reason: 'rule.fileTooLarge' } }, 413));
+    expect(await caught(rule.api.post('/api/files'))).toMatchObject({ code: 1005, i18nKey: 'rule.fileTooLarge' });
+    // A session end's reason is not an i18n key: the code's text stays.
+    const ended = setup(jsonResponse({ code: 10000, msg: 'no', data: { reason: 'accountChanged' } }, 401));
+    expect(await caught(ended.api.get('/api/me'))).toMatchObject({ code: 10000, i18nKey: 'serverCode.10000' });
+  });
+
+  it('sends PATCH with a JSON body', async () => {
+    const { api, fetchImpl } = setup(jsonResponse({ code: 0, msg: 'ok', data: { nickname: 'New' } }));
+    await expect(api.patch('/api/me', { nickname: 'New' })).resolves.toEqual({ nickname: 'New' });
+    const init = fetchImpl.mock.calls[0]![1]!;
+    expect([init.method, init.body]).toEqual(['PATCH', '{"nickname":"New"}']);
+  });
+
   it('reports a rejected fetch as client.networkError with code -1', async () => {
     const { api } = setup(new TypeError('Failed to fetch'));
     const e = await caught(api.get('/api/x'));

@@ -23,17 +23,67 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+export interface UploadRequestOptions<T> extends Omit<RequestOptions<T>, 'query'> {
+  /** Fraction 0..1 of the request body sent so far. */
+  onProgress?: (fraction: number) => void;
+}
+
 export interface ApiClient {
   get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   del<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  /** POSTs a multipart form, reporting upload progress (avatars, client packages). */
+  upload<T = unknown>(path: string, form: FormData, options?: UploadRequestOptions<T>): Promise<T>;
 }
 
 export interface ApiClientOptions {
   baseUrl?: string;
   getToken: () => string | null | undefined;
   fetchImpl?: FetchLike;
+  /** Uploads go through XMLHttpRequest, since fetch cannot report upload progress; tests hand in a fake. */
+  xhrFactory?: () => XMLHttpRequest;
+}
+
+/**
+ * The i18n key of a refusal, the most precise first: a field's validation key
+ * (`data.issues[0].message`), then a business rule's key (`data.reason`, see contracts rules.ts),
+ * then the code's catalogue text.
+ */
+function refusalKey(code: number, data: unknown): string {
+  const d = (data ?? {}) as { reason?: unknown; issues?: { message?: unknown }[] };
+  const issue = Array.isArray(d.issues) ? d.issues[0]?.message : undefined;
+  if (typeof issue === 'string' && issue.startsWith('validation.')) return issue;
+  if (typeof d.reason === 'string' && d.reason.startsWith('rule.')) return d.reason;
+  return serverCodeI18nKey(code);
+}
+
+function networkError(detail: string): ApiError {
+  return new ApiError(NETWORK_ERROR_CODE, CLIENT_ERROR_KEYS.networkError, 0, detail);
+}
+
+/** An answer's envelope, checked: its data, or the ApiError it stands for. */
+function readAnswer<T>(status: number, text: string, what: string, schema: DataSchema<T> | undefined): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalidResponse(status, `non-JSON response (HTTP ${status})`);
+  }
+  const envelope = anyEnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw invalidResponse(status, `response is not an envelope (HTTP ${status})`);
+
+  const { code, msg, data } = envelope.data;
+  if (code !== ServerCode.Ok) {
+    // Known codes carry the catalogue's status; for unknown ones the real HTTP status is the best we have.
+    const httpStatus = isServerCode(code) ? httpStatusFor(code) : status;
+    throw new ApiError(code, refusalKey(code, data), httpStatus, msg, data ?? null);
+  }
+  if (!schema) return data as T;
+  const checked = schema.safeParse(data);
+  if (!checked.success) throw invalidResponse(status, `unexpected data for ${what}`);
+  return checked.data;
 }
 
 function withQuery(url: string, query: RequestOptions<unknown>['query']): string {
@@ -49,7 +99,7 @@ function invalidResponse(httpStatus: number, detail: string): ApiError {
   return new ApiError(ServerCode.ServiceException, serverCodeI18nKey(ServerCode.ServiceException), httpStatus, detail);
 }
 
-export function createApiClient({ baseUrl = '', getToken, fetchImpl }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl = '', getToken, fetchImpl, xhrFactory = () => new XMLHttpRequest() }: ApiClientOptions): ApiClient {
   // Resolved per call and not stored bare: a detached window.fetch throws "Illegal invocation".
   const doFetch: FetchLike = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -68,35 +118,49 @@ export function createApiClient({ baseUrl = '', getToken, fetchImpl }: ApiClient
     try {
       response = await doFetch(withQuery(`${baseUrl}${path}`, options.query), init);
     } catch (e) {
-      const detail = e instanceof Error ? e.message : String(e);
-      throw new ApiError(NETWORK_ERROR_CODE, CLIENT_ERROR_KEYS.networkError, 0, detail);
+      throw networkError(e instanceof Error ? e.message : String(e));
     }
+    // A body that cannot be read counts as a non-JSON answer.
+    const text = await response.text().catch(() => '');
+    return readAnswer(response.status, text, `${method} ${path}`, options.schema);
+  }
 
-    let json: unknown;
-    try {
-      json = JSON.parse(await response.text());
-    } catch {
-      throw invalidResponse(response.status, `non-JSON response (HTTP ${response.status})`);
-    }
-    const envelope = anyEnvelopeSchema.safeParse(json);
-    if (!envelope.success) throw invalidResponse(response.status, `response is not an envelope (HTTP ${response.status})`);
-
-    const { code, msg, data } = envelope.data;
-    if (code !== ServerCode.Ok) {
-      // Known codes carry the catalogue's status; for unknown ones the real HTTP status is the best we have.
-      const httpStatus = isServerCode(code) ? httpStatusFor(code) : response.status;
-      throw new ApiError(code, serverCodeI18nKey(code), httpStatus, msg, data ?? null);
-    }
-    if (!options.schema) return data as T;
-    const checked = options.schema.safeParse(data);
-    if (!checked.success) throw invalidResponse(response.status, `unexpected data for ${method} ${path}`);
-    return checked.data;
+  function upload<T>(path: string, form: FormData, options: UploadRequestOptions<T> = {}): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const xhr = xhrFactory();
+      xhr.open('POST', `${baseUrl}${path}`);
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = getToken();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      const { onProgress, signal } = options;
+      xhr.upload.onprogress = (e) => {
+        if (onProgress && e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      };
+      xhr.onload = () => {
+        try {
+          resolve(readAnswer(xhr.status, xhr.responseText, `POST ${path}`, options.schema));
+        } catch (e) {
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      };
+      // Like a failed or aborted fetch: no answer came.
+      xhr.onerror = () => reject(networkError(`upload to ${path} failed`));
+      xhr.onabort = () => reject(networkError(`upload to ${path} aborted`));
+      if (signal?.aborted) {
+        reject(networkError(`upload to ${path} aborted`));
+        return;
+      }
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
   }
 
   return {
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
+    patch: (path, body, options) => request('PATCH', path, body, options),
     del: (path, body, options) => request('DELETE', path, body, options),
+    upload,
   };
 }

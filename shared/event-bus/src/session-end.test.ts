@@ -9,7 +9,7 @@ function setup(error: ApiError | null) {
   const expired: Array<BusPayload<'session/expired'>> = [];
   bus.on('session/expired').subscribe((e) => expired.push(e));
   const answer = () => (error ? Promise.reject(error) : Promise.resolve('ok'));
-  const inner = { get: jest.fn(answer), post: jest.fn(answer), put: jest.fn(answer), del: jest.fn(answer) } as unknown as jest.Mocked<ApiClient>;
+  const inner = { get: jest.fn(answer), post: jest.fn(answer), put: jest.fn(answer), patch: jest.fn(answer), del: jest.fn(answer), upload: jest.fn(answer) } as unknown as jest.Mocked<ApiClient>;
   return { api: withSessionEnd(inner, bus, ['/api/auth/logout']), expired, inner };
 }
 
@@ -36,6 +36,13 @@ describe('withSessionEnd', () => {
     const fine = setup(null);
     await expect(fine.api.del('/api/x')).resolves.toBe('ok');
     expect(fine.inner.del).toHaveBeenCalledWith('/api/x');
+  });
+
+  it('watches PATCH and uploads like every other call', async () => {
+    const { api, expired } = setup(new ApiError(10001, 'serverCode.10001', 401, 'no'));
+    await expect(api.patch('/api/me', {})).rejects.toMatchObject({ code: 10001 });
+    await expect(api.upload('/api/me/avatar', new FormData())).rejects.toMatchObject({ code: 10001 });
+    expect(expired).toEqual([{ code: 10001 }, { code: 10001 }]);
   });
 
   it('ignores a refused session on the excepted paths', async () => {

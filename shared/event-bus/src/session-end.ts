@@ -32,6 +32,8 @@ export function withSessionEnd(api: ApiClient, bus: EventBus, except: readonly s
     get: (path, ...rest) => watch(path, api.get(path, ...rest)),
     post: (path, ...rest) => watch(path, api.post(path, ...rest)),
     put: (path, ...rest) => watch(path, api.put(path, ...rest)),
+    patch: (path, ...rest) => watch(path, api.patch(path, ...rest)),
     del: (path, ...rest) => watch(path, api.del(path, ...rest)),
+    upload: (path, ...rest) => watch(path, api.upload(path, ...rest)),
   };
 }
