@@ -43,7 +43,7 @@ export default tseslint.config(
     // Issue 5: no user-visible string is written outside i18n (docs/decisions.md, issue 5 section).
     // JSX text, string children and the attributes below must come from t(); what is not language
     // (punctuation, digits, symbols, emoji) passes.
-    files: ['host/**/*.{ts,tsx}', 'remotes/*/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}'],
+    files: ['host/**/*.{ts,tsx}', 'remotes/*/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}', 'shared/map/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     plugins: { i18next },
     rules: {

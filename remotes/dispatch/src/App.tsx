@@ -1,21 +1,28 @@
+import { useState } from 'react';
+import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@ptt/event-bus';
 import { RemoteRoot, addRemoteStrings } from '@ptt/ui';
 import { BUILD_TAG } from './buildTag';
 import { DispatchPage } from './pages/DispatchPage';
+import { createDispatchStore } from './store';
 import { NS, en, zh } from './strings';
 
 addRemoteStrings(NS, en, zh);
 
 /** The dispatch console (host route /main/dispatch). */
 export default function App({ api, bus }: RemoteAppProps) {
+  // One store for the life of the mounted remote: the host keeps it mounted when the user leaves.
+  const [store] = useState(createDispatchStore);
   const page = <DispatchPage api={api} bus={bus} />;
   return (
-    <RemoteRoot name="dispatch" buildTag={BUILD_TAG}>
-      <Routes>
-        <Route index element={page} />
-        <Route path="*" element={page} />
-      </Routes>
-    </RemoteRoot>
+    <Provider store={store}>
+      <RemoteRoot name="dispatch" buildTag={BUILD_TAG}>
+        <Routes>
+          <Route index element={page} />
+          <Route path="*" element={page} />
+        </Routes>
+      </RemoteRoot>
+    </Provider>
   );
 }

@@ -5,7 +5,7 @@ import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
 import { useBusState } from '@ptt/ui';
 import { enterpriseChatId } from '../api';
-import { ChatComposer } from '../components/ChatComposer';
+import { ChatComposer } from '../chat/ChatComposer';
 import { NS } from '../strings';
 
 const useStyles = makeStyles({

@@ -1,0 +1,2 @@
+const base = require('../../jest.preset.cjs')({ dom: true });
+module.exports = base;
