@@ -30,6 +30,7 @@ import type { SendLimiter } from './chat/send-limiter';
 import { presenceRoutes } from './ws/presence.routes';
 import { packageRoutes } from './packages/package.routes';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes';
+import { tempChannelRoutes } from './temp-channels/temp-channel.routes';
 
 /** What a feature module gets to build its routes. */
 export interface ModuleDeps {
@@ -70,6 +71,7 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...packageRoutes(deps),
     ...diagnosticsRoutes(deps),
     ...noticeRoutes(deps),
+    ...tempChannelRoutes(deps),
   ];
 }
 

@@ -18,6 +18,7 @@ interface Ids {
   device: number;
   file: string;
   fence: number;
+  tempChannel: number;
 }
 
 type Example = (ids: Ids) => { params?: Record<string, string | number>; body?: unknown };
@@ -62,6 +63,8 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/notices': () => ({ body: { title: 'Intruder notice', body: 'Hello' } }),
   'PUT /api/notices/:id': () => ({ body: { title: 'Renamed notice', body: '' } }),
   'POST /api/notices/:id/send': (ids) => ({ body: { channelIds: [ids.channel], userIds: [ids.other] } }),
+  'POST /api/temp-channels': (ids) => ({ body: { userIds: [ids.user, ids.other] } }),
+  'DELETE /api/temp-channels/:id': (ids) => ({ params: { id: ids.tempChannel } }),
 };
 
 function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {
@@ -87,7 +90,7 @@ const ROLE_ACCOUNTS: [Role, string][] = [
 // Strings only enterprise 100001 holds: none may appear in an answer to another enterprise.
 const MARKERS = ['Demo Organisation', 'member2', 'Member 2', 'dispatcher2', 'Security', 'Logistics', 'Handset 0'];
 
-const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages'];
+const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages', 'temp_channels', 'temp_channel_members'];
 
 describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   let t: TestApp;
@@ -132,6 +135,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
       device: await one('select id from devices where ent_id = $1 and user_id = $2', [DEMO_ENT_ID, user]),
       file: upload.body.data.id,
       fence: await one(`insert into fences (ent_id, name, rule, shape) values ($1, 'Perimeter', 'leave', '{"type":"circle","center":{"lng":116.4,"lat":39.9},"radius":300}') returning id`, [DEMO_ENT_ID]),
+      tempChannel: await one('insert into temp_channels (ent_id, created_by) select ent_id, id from users where ent_id = $1 and account = $2 returning id', [DEMO_ENT_ID, 'dispatcher2']),
     };
   });
   afterAll(async () => {

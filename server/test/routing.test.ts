@@ -317,6 +317,16 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     );
   });
 
+  it('temporary channels: TempChannel reaches each member (the starter included) on their own topic as it opens and closes', async () => {
+    let id = 0;
+    const members = [user('dispatcher', 'TempChannel'), user('m1', 'TempChannel'), user('m3', 'TempChannel')];
+    await step(async () => {
+      id = (await rest<{ id: number }>('dispatcher', 'POST', '/api/temp-channels', { userIds: [s.m1.id, s.m3.id] })).id;
+    }, members);
+    // Another staff member hangs it up: the members hear it, the one who hung up (not in it) does not.
+    await step(() => rest('admin', 'DELETE', `/api/temp-channels/${id}`).then(() => undefined), members);
+  });
+
   it('saw every kind the server publishes, on its topic, and nothing of enterprise A at the outsiders', () => {
     const all = Object.entries(SERVER_FRAMES).flatMap(([topic, kinds]) => Object.keys(kinds).map((k) => `${topic} ${k}`));
     // Locations: one point per 50 ms window is sent as Location; the batch form is the locations suite's.

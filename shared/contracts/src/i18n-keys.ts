@@ -73,5 +73,6 @@ export const CONTRACT_I18N_KEYS: readonly string[] = [
   ...RULE_KEYS,
   ...PACKAGE_RULE_KEYS,
   ...NOTICE_VALIDATION_KEYS,
+  'validation.tempChannelUsersTooMany',
   ...NOTICE_RULE_KEYS,
 ];

@@ -35,6 +35,8 @@ export * from './realtime/commands';
 export * from './realtime/chat';
 export * from './rest/calls';
 export * from './realtime/calls';
+export * from './rest/temp-channels';
+export * from './realtime/temp-channels';
 export * from './realtime/fence';
 export * from './realtime/listen';
 export * from './realtime/frames';

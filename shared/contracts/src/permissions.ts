@@ -79,6 +79,10 @@ export const PERMISSIONS = {
   /** Notices (/main/newPage): staff write, send and follow them; members receive them. */
   'notice.read': STAFF,
   'notice.manage': STAFF,
+  /** Temporary channels: staff start one with users picked on the map and hang any of the
+   *  enterprise's up; everyone reads the open ones they are in (members are called into them). */
+  'tempChannel.manage': STAFF,
+  'tempChannel.read': ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

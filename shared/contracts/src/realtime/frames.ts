@@ -18,6 +18,7 @@ import { WALL_ALERT_KIND, wallAlertFrameSchema } from './fence';
 import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchema } from './location';
 import { SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosLogSchema, sosMsgSchema } from './sos';
 import { NOTICE_KIND, noticeFrameSchema } from '../notices';
+import { TEMP_CHANNEL_KIND, tempChannelFrameSchema } from './temp-channels';
 
 /** Topics the server publishes on (see `topics`). */
 export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline';
@@ -47,6 +48,7 @@ export const SERVER_FRAMES = {
     [CHAT_MESSAGE_KIND]: chatMessageSchema,
     [DEVICE_COMMAND_KIND]: deviceCommandFrameSchema,
     [NOTICE_KIND]: noticeFrameSchema,
+    [TEMP_CHANNEL_KIND]: tempChannelFrameSchema,
   },
   channelListen: {
     ChannelStatus: channelStatusFrameSchema,
