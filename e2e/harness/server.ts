@@ -65,6 +65,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         STATIC_DIR: HOST_DIST,
         REMOTES_DIR: remotesDir,
         DATABASE_URL: '',
+        // Tiles from the server's own route: no test loads anything from the internet.
+        MAP_TILES: 'offline',
         ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

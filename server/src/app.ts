@@ -20,6 +20,7 @@ import { FileStore } from './files/file-store';
 import { allRoutes, wireRealtime } from './modules';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS } from './config';
 import { registerStatic } from './static/static.routes';
+import { registerMapRoutes } from './maps/map.routes';
 import { InProcessHub, type Hub } from './ws/hub';
 import { randomBytes } from 'node:crypto';
 import { DomainEvents } from './events/domain-events';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     log: app.log,
     heartbeatTimeoutMs: config.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
   });
+  registerMapRoutes(app);
   await registerStatic(app, config);
 
   return app;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteName } from '@ptt/contracts';
+import { loadMapConfig, MapConfigError } from './maps/map-config';
 
 export interface AppConfig {
   port: number;
@@ -100,6 +101,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
   // A fixed captcha defeats the login throttle, so it needs a second, deliberate switch.
   if (e.PTT_TEST_CAPTCHA_TEXT && env.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration:\n  PTT_TEST_CAPTCHA_TEXT is for end-to-end tests only and needs NODE_ENV=test');
+  }
+  // MAP_TILES and MAP_TIANDITU_KEY are read again by the maps module; checking them here stops a bad start.
+  try {
+    loadMapConfig(env, repoRoot);
+  } catch (err) {
+    if (err instanceof MapConfigError) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    throw err;
   }
   const abs = (p: string | undefined, fallback: string): string => path.resolve(repoRoot, p ?? fallback);
   const dataDir = abs(e.DATA_DIR, '.data');

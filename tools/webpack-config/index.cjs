@@ -156,6 +156,7 @@ function htmlTemplate({ htmlWebpackPlugin }) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${htmlWebpackPlugin.options.title}</title>
+    <style>html, body { margin: 0; }</style>
   </head>
   <body>
     <div id="root"></div>

@@ -1,1 +1,16 @@
-export {};
+// @ptt/map: the Leaflet map of the remotes. Positions are WGS-84 everywhere outside this package.
+import './strings';
+
+export type { LngLat, MapCoord, MemberStatus, MemberMarker, PositionPoint, PttMap, CoordChangeEvent } from './types';
+export { COORD_CHANGE_EVENT } from './types';
+export { MapView, usePttMap } from './MapView';
+export type { MapViewProps } from './MapView';
+export { MemberLayer, DEFAULT_STALE_AFTER_MS } from './members/MemberLayer';
+export type { MemberLayerOptions } from './members/MemberLayer';
+export { STATUS_COLORS } from './members/draw';
+export type { Area } from './area';
+export { inArea } from './area';
+export { selectArea } from './selectArea';
+export { MAP_CONFIG_PATH, loadMapConfig, parseMapConfig } from './config';
+export type { MapConfig, TileSource } from './config';
+export { MAP_NS } from './strings';

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, loginViaApi } from '../harness/fixtures';
+import { REPO } from '../harness/paths';
+import { startServer, type RunningServer } from '../harness/server';
+
+// Issue 6, acceptance 2, against the real server with the device simulator: a moving handset moves
+// its marker on the dispatcher's map; its track plays back; an SOS pops up, sounds (a real
+// AudioContext running in Chromium) and brings the member back to the middle of the map; closing
+// it takes it away. Offline tiles, and nothing may leave loopback.
+
+let server: RunningServer;
+let sim: ChildProcess | null = null;
+let simLog = '';
+
+test.beforeAll(async () => {
+  // Offline tiles from the server itself: the online providers would be outside loopback.
+  server = await startServer({ env: { MAP_TILES: 'offline' } });
+  const tsx = path.join(REPO, 'simulator', 'node_modules', '.bin', 'tsx');
+  sim = spawn(tsx, ['src/main.ts', '--url', server.baseURL, '--accounts', 'member1', '--interval', '500', '--center', '116.397,39.909', '--radius', '400', '--status-every', '1000'], {
+    cwd: path.join(REPO, 'simulator'),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  sim.stdout?.on('data', (b: Buffer) => (simLog += b.toString()));
+  sim.stderr?.on('data', (b: Buffer) => (simLog += b.toString()));
+  await expect.poll(() => simLog, { timeout: 30_000, message: 'simulator connected' }).toMatch(/1\/1 connected/);
+});
+
+test.afterAll(async () => {
+  if (sim && sim.exitCode === null) {
+    const exited = new Promise((r) => sim?.once('exit', r));
+    sim.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (sim.exitCode === null) sim.kill('SIGKILL');
+  }
+  await server?.stop();
+});
+
+/** Aborts, and records, any request that would leave loopback. */
+async function guardLoopback(page: Page): Promise<string[]> {
+  const outside: string[] = [];
+  await page.context().route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return route.continue();
+    outside.push(url.href);
+    return route.abort();
+  });
+  return outside;
+}
+
+async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** The More menu of a member's row. */
+async function memberAction(page: Page, name: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** Opens the console as dispatcher1 with member1 selected and in view; returns the map and marker. */
+async function openWithMember1(page: Page): Promise<{ map: Locator; marker: Locator }> {
+  await loginViaApi(page, server.baseURL, 'dispatcher1');
+  await page.goto(`${server.baseURL}/main/dispatch`);
+  const map = page.getByRole('region', { name: 'Map of member positions' });
+  await expect(map).toBeVisible();
+  const row = page.getByTestId('member-row').filter({ hasText: 'Member 1' }).first();
+  await row.getByRole('button').first().click();
+  await memberAction(page, 'Member 1', 'Locate on the map');
+  const marker = map.locator('[role="img"][aria-label="Member 1"]');
+  await expect(marker).toBeVisible();
+  return { map, marker };
+}
+
+test('a moving handset moves its marker, its track plays back, and an SOS sounds and focuses the map', async ({ page }) => {
+  test.setTimeout(120_000);
+  const outside = await guardLoopback(page);
+  // Select member1 in the member list and bring it into view.
+  const { map, marker } = await openWithMember1(page);
+  await expect(marker).toHaveAttribute('data-uid', /\d+/);
+
+  // The handset walks: its selected marker moves between two reads.
+  const first = await marker.evaluate((el) => (el as HTMLElement).style.transform);
+  await expect.poll(() => marker.evaluate((el) => (el as HTMLElement).style.transform), { timeout: 15_000 }).not.toBe(first);
+
+  // Its track plays back: the time advances while playing and stands still when paused.
+  await memberAction(page, 'Member 1', 'Location track');
+  const dialog = page.getByRole('dialog', { name: 'Track of Member 1' });
+  await expect(dialog.getByRole('region', { name: 'Map of the location track' })).toBeVisible();
+  const slider = dialog.getByRole('slider', { name: 'Playback position' });
+  const value = async () => Number(await slider.inputValue());
+  expect(await value()).toBe(0);
+  await dialog.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(value).toBeGreaterThan(500);
+  const time = dialog.getByTestId('track-time');
+  const timeWhilePlaying = await time.textContent();
+  await expect.poll(() => time.textContent()).not.toBe(timeWhilePlaying);
+  await dialog.getByRole('button', { name: 'Pause' }).click();
+  const paused = await value();
+  await page.waitForTimeout(1_000);
+  expect(await value()).toBe(paused);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Pan the member away from the middle, so the SOS has to bring it back.
+  const middle = await centreOf(map);
+  await page.mouse.move(middle.x, middle.y);
+  await page.mouse.down();
+  await page.mouse.move(middle.x - 250, middle.y - 150, { steps: 8 });
+  await page.mouse.up();
+  expect(distance(await centreOf(marker), middle)).toBeGreaterThan(150);
+
+  // SOS from the handset: the alert, a running alarm, the member back in the middle.
+  sim?.stdin?.write('sos member1\n');
+  const alert = page.getByRole('alertdialog', { name: 'SOS from Member 1' });
+  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(alert).toHaveAttribute('data-sound', 'playing');
+  await expect.poll(async () => distance(await centreOf(marker), middle), { timeout: 10_000 }).toBeLessThan(60);
+  await expect(page.getByRole('button', { name: 'SOS: 1 open' })).toBeVisible();
+
+  // Closing it on the server takes it away everywhere.
+  await alert.getByRole('button', { name: 'Close SOS' }).click();
+  await expect(alert).toBeHidden();
+  await expect(page.getByRole('button', { name: /^SOS: \d+ open$/ })).toHaveCount(0);
+
+  expect(outside).toEqual([]);
+});
+
+test('a circle drawn around the handset picks it for a temporary channel, which is called and hung up', async ({ page }) => {
+  const outside = await guardLoopback(page);
+  const { marker } = await openWithMember1(page);
+  await page.getByRole('button', { name: 'Temporary channel' }).click();
+  await page.getByRole('menuitem', { name: 'Select by circle' }).click();
+  await expect(page.getByText(/place the centre, then click again/)).toBeVisible();
+  // Centre beside the marker (a click on it would select it), radius well past it.
+  const at = await centreOf(marker);
+  await page.mouse.click(at.x - 30, at.y);
+  await page.mouse.click(at.x - 30 + 160, at.y);
+
+  const dialog = page.getByRole('dialog', { name: 'Temporary channel' });
+  await expect(dialog.getByRole('checkbox', { name: /^Member 1 \(/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Call' }).click();
+  // The room comes with the media work: connecting, never a made-up 'connected'.
+  await expect(dialog.getByRole('status')).toHaveText(/Connecting/);
+  await expect(dialog.getByRole('list', { name: 'Members of the temporary channel' })).toContainText('Member 1');
+  await dialog.getByRole('button', { name: 'Hang up' }).click();
+  await expect(dialog.getByRole('button', { name: 'Call' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(outside).toEqual([]);
+});

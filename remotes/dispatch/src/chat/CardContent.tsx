@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Body1Strong, Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { AlertUrgentRegular, CallRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../strings';
+import { findExpression } from './expressions';
+import { formatCoordinate, formatDuration } from './format';
+import { LocationDialog } from './LocationDialog';
+
+// Messages that are drawn rather than played: location, SOS, expression, audio talk.
+
+const useStyles = makeStyles({
+  card: {
+    display: 'grid',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: '200px',
+  },
+  sos: { border: `2px solid ${tokens.colorPaletteRedBorder2}`, backgroundColor: tokens.colorPaletteRedBackground1 },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  sosHead: { color: tokens.colorPaletteRedForeground1 },
+  chip: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  emoji: { fontSize: '28px', lineHeight: '32px' },
+  line: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+});
+
+export interface Point {
+  lng: number;
+  lat: number;
+}
+
+export function LocationContent({ lng, lat, coord, address }: Point & { coord: number; address?: string }) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={styles.card} role="group" aria-label={t('chat.type.location')}>
+      <div className={styles.head}>
+        <LocationRegular aria-hidden />
+        <Body1Strong>{t('chat.type.location')}</Body1Strong>
+      </div>
+      {address !== undefined && <Caption1>{address}</Caption1>}
+      <Caption1>{t('chat.coordinates', { lng: formatCoordinate(lng), lat: formatCoordinate(lat) })}</Caption1>
+      <Caption1>{t(coord === 1 ? 'chat.coordGcj02' : 'chat.coordWgs84')}</Caption1>
+      <Button size="small" icon={<MapRegular />} onClick={() => setOpen(true)}>
+        {t('chat.showOnMap')}
+      </Button>
+      {open && <LocationDialog point={{ lng, lat }} coord={coord} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+export function SosContent({ lng, lat }: Partial<Point>) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  return (
+    <div className={`${styles.card} ${styles.sos}`} role="group" aria-label={t('chat.type.sos')}>
+      <div className={`${styles.head} ${styles.sosHead}`}>
+        <AlertUrgentRegular aria-hidden />
+        <Body1Strong>{t('chat.sosTitle')}</Body1Strong>
+      </div>
+      <Caption1>
+        {lng !== undefined && lat !== undefined
+          ? t('chat.coordinates', { lng: formatCoordinate(lng), lat: formatCoordinate(lat) })
+          : t('chat.sosNoPosition')}
+      </Caption1>
+    </div>
+  );
+}
+
+export function ExpressionContent({ code }: { code: string }) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  const known = findExpression(code);
+  if (!known) return <span className={styles.chip}>{code}</span>;
+  return (
+    <span className={styles.chip} role="img" aria-label={t(`chat.expression.${known.code}`)}>
+      <span className={styles.emoji} aria-hidden>
+        {known.emoji}
+      </span>
+    </span>
+  );
+}
+
+export function AudioTalkContent({ durationMs }: { durationMs?: number }) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  return (
+    <span className={styles.line}>
+      <CallRegular aria-hidden />
+      {durationMs === undefined ? t('chat.audioTalk') : t('chat.audioTalkDuration', { duration: formatDuration(durationMs) })}
+    </span>
+  );
+}

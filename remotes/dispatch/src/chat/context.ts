@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { ApiClient, EventBus } from '@ptt/event-bus';
+
+/** What the rows and the composer of one chat panel share. */
+export interface ChatServices {
+  api: ApiClient;
+  bus: EventBus;
+  /** The session's token, for file URLs (`?at=`); empty while logged out. */
+  token: string;
+  /** The signed-in user. */
+  me: { uid: number; nickname: string; staff: boolean };
+}
+
+export const ChatServicesContext = createContext<ChatServices | null>(null);
+
+export function useChatServices(): ChatServices {
+  const services = useContext(ChatServicesContext);
+  if (!services) throw new Error('chat components need a ChatPanel around them');
+  return services;
+}

@@ -1,0 +1,40 @@
+import { CallResultState, ServerCode, SingleCallReceiveState } from '@ptt/contracts';
+import { createDispatchStore } from '../../store';
+import { callChanged, callOutcomeKey, callPeer, callPhase } from './call';
+import type { CallView } from './call';
+
+const ME = { uid: 3, account: 'dispatcher1', nickname: 'Dispatcher 1' };
+const PEER = { uid: 7, account: 'member1', nickname: 'Member 1' };
+
+function view(overrides: Partial<CallView> = {}): CallView {
+  return { callId: 5, caller: ME, callee: PEER, state: SingleCallReceiveState.Waiting, result: CallResultState.Wait, reason: null, code: null, ...overrides };
+}
+
+describe('call state', () => {
+  it('tells ringing out from ringing in, talking and ended', () => {
+    expect(callPhase(view(), ME.uid)).toBe('ringingOut');
+    expect(callPhase(view({ caller: PEER, callee: ME }), ME.uid)).toBe('ringingIn');
+    expect(callPhase(view({ state: SingleCallReceiveState.Talking, result: CallResultState.Accept }), ME.uid)).toBe('talking');
+    expect(callPhase(view({ result: CallResultState.Hangup, reason: 'notAnswered' }), ME.uid)).toBe('ended');
+    expect(callPeer(view({ caller: PEER, callee: ME }), ME.uid)).toEqual(PEER);
+  });
+
+  it('names why a call ended', () => {
+    const ended = (o: Partial<CallView>) => callOutcomeKey(view({ result: CallResultState.Hangup, ...o }));
+    expect(ended({ reason: 'notAnswered' })).toBe('dispatch:console.call.notAnswered');
+    expect(ended({ reason: 'rejected', code: ServerCode.OtherPartyHungUp })).toBe('common:rule.otherPartyHungUp');
+    expect(ended({ reason: 'hangup', code: ServerCode.OtherPartyHungUp })).toBe('common:rule.otherPartyHungUp');
+    expect(ended({ reason: 'cancelled' })).toBe('dispatch:console.call.cancelled');
+    expect(ended({ reason: 'hangup' })).toBe('dispatch:console.call.ended');
+  });
+
+  it('keeps an ended call ended and a newer call over an older one', () => {
+    const store = createDispatchStore();
+    store.dispatch(callChanged(view({ result: CallResultState.Hangup, reason: 'hangup' })));
+    store.dispatch(callChanged(view()));
+    expect(store.getState().call.call?.result).toBe(CallResultState.Hangup);
+    store.dispatch(callChanged(view({ callId: 6 })));
+    store.dispatch(callChanged(view({ callId: 4 })));
+    expect(store.getState().call.call?.callId).toBe(6);
+  });
+});

@@ -1,0 +1,21 @@
+import { useCan, useConsole } from '../context';
+import { useCallSync } from './useCallSync';
+import { useChatListSync } from './useChatListSync';
+import { useDefaultChat } from './useDefaultChat';
+import { useDevicesSync } from './useDevicesSync';
+import { useMembersSync } from './useMembersSync';
+import { usePresenceSync } from './usePresenceSync';
+
+/** Headless: loads the console's data and follows the socket; the panes only read the store. */
+export function ConsoleSync() {
+  const { api, bus, session } = useConsole();
+  const selfId = session?.id ?? null;
+  const staff = useCan('device.read');
+  useChatListSync(api, bus, selfId);
+  useDefaultChat(api);
+  usePresenceSync(api, bus, selfId !== null);
+  useMembersSync(api, bus);
+  useDevicesSync(api, bus, staff);
+  useCallSync(api, bus, selfId);
+  return null;
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import * as L from 'leaflet';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_MAP, can } from '@ptt/contracts';
+import type { ApiClient, EventBus } from '@ptt/event-bus';
+import { MapView } from '@ptt/map';
+import type { MemberMarker, PttMap } from '@ptt/map';
+import { useBusState } from '@ptt/ui';
+import { selectMember } from '../console/slice';
+import { NS } from '../strings';
+import { useAppDispatch, useAppSelector } from '../store';
+import { MapToolbar } from './MapToolbar';
+import { SosDialog } from './SosDialog';
+import { TempChannelDialog } from './TempChannelDialog';
+import { TrackDialog } from './TrackDialog';
+import { sosShow } from './slice';
+import { useAreaPick } from './useAreaPick';
+import { useLiveRoster } from './useLiveRoster';
+import { useMapFocus } from './useMapFocus';
+import { useSosAlerts } from './useSosAlerts';
+import { useTempChannel } from './useTempChannel';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gridTemplateRows: 'auto 1fr', height: '100%', minHeight: '320px', position: 'relative' },
+  // MapView fills its parent (height 100%): this box gives it the rest of the pane.
+  mapBox: { position: 'relative', minHeight: '240px', height: '100%' },
+  note: { position: 'absolute', zIndex: 1000, left: tokens.spacingHorizontalM, right: tokens.spacingHorizontalM, bottom: tokens.spacingVerticalM },
+});
+
+export interface LiveMapProps {
+  api: ApiClient;
+  bus: EventBus;
+}
+
+/** The dispatch console's map: live members, their tracks, SOS alerts and temporary channels. */
+export function LiveMap({ api, bus }: LiveMapProps) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const session = useBusState(bus, 'session');
+  const settings = useBusState(bus, 'settings')?.map ?? DEFAULT_MAP;
+  const selectedUserId = useAppSelector((s) => s.console.selectedUserId);
+  const sosCount = useAppSelector((s) => s.live.sos.length);
+  const [map, setMap] = useState<PttMap | null>(null);
+  const [follow, setFollow] = useState(false);
+  const staff = session ? can(session.role, 'location.read') : false;
+
+  const onSelect = useCallback((uid: number) => dispatch(selectMember(uid)), [dispatch]);
+  const live = useLiveRoster(api, bus, map, session, onSelect);
+  const siren = useSosAlerts(api, bus, session, live.addPoint);
+  const temp = useTempChannel(api, bus, session?.id ?? null);
+  const area = useAreaPick(map, live.roster, session?.id ?? null);
+  useMapFocus(bus, map, live);
+
+  useEffect(() => live.layer?.select(selectedUserId), [live.layer, selectedUserId]);
+
+  // Follow: keep the selected member in the middle as their positions arrive.
+  const followed = useRef<number | null>(null);
+  followed.current = follow ? selectedUserId : null;
+  useEffect(() => {
+    if (!map || !follow || selectedUserId === null) return;
+    const here = live.roster.position(selectedUserId);
+    if (here) map.leaflet.panTo(map.toLatLng(here));
+    return live.onPoints((points) => {
+      for (let i = points.length - 1; i >= 0; i -= 1) {
+        const p = points[i]!;
+        if (p.uid !== followed.current) continue;
+        map.leaflet.panTo(map.toLatLng(p));
+        return;
+      }
+    });
+  }, [follow, live, map, selectedUserId]);
+  useEffect(() => {
+    if (selectedUserId === null) setFollow(false);
+  }, [selectedUserId]);
+
+  const fitAll = () => {
+    const points = live.roster.positionList();
+    if (!map) return;
+    if (points.length === 0) {
+      bus.publish('notify', { intent: 'info', key: `${NS}:live.noPositions` });
+      return;
+    }
+    const bounds = L.latLngBounds(points.map((p) => map.toLatLng(p)));
+    map.leaflet.fitBounds(bounds, { padding: [32, 32], maxZoom: 16 });
+  };
+
+  const nameOf = useCallback((uid: number) => live.roster.member(uid)?.name, [live.roster]);
+  const [tempOpen, setTempOpen] = useState(false);
+  const [candidates, setCandidates] = useState<MemberMarker[]>([]);
+  const pickArea = async (shape: 'circle' | 'polygon') => {
+    const picked = await area.pick(shape);
+    if (picked === null) return;
+    setCandidates(picked);
+    setTempOpen(true);
+  };
+
+  return (
+    <section className={styles.root} aria-label={t('live.label')}>
+      <MapToolbar
+        staff={staff}
+        mapReady={map !== null}
+        hasSelection={selectedUserId !== null}
+        follow={follow}
+        onFollow={setFollow}
+        onFitAll={fitAll}
+        onSelectArea={(shape) => void pickArea(shape)}
+        selecting={area.selecting !== null}
+        tempActive={temp.active !== null}
+        onShowTemp={() => {
+          setCandidates([]);
+          setTempOpen(true);
+        }}
+        sosCount={sosCount}
+        onShowSos={() => dispatch(sosShow(undefined))}
+      />
+      <div className={styles.mapBox}>
+        <MapView settings={settings} ariaLabel={t('live.mapLabel')} onReady={setMap} />
+      </div>
+      <div className={styles.note} aria-live="polite">
+        {area.selecting ? (
+          <MessageBar intent="info">
+            <MessageBarBody>{t(area.selecting === 'circle' ? 'live.temp.drawCircle' : 'live.temp.drawPolygon')}</MessageBarBody>
+          </MessageBar>
+        ) : live.status === 'self' ? (
+          <MessageBar intent="info">
+            <MessageBarBody>{live.roster.position(session?.id ?? 0) ? t('live.selfOnly') : t('live.selfNoPosition')}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+      </div>
+      <TrackDialog api={api} settings={settings} nameOf={nameOf} />
+      <SosDialog api={api} bus={bus} siren={siren} />
+      <TempChannelDialog open={tempOpen} candidates={candidates} control={temp} onClose={() => setTempOpen(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  PAGE_SIZE_MAX,
+  latestPositionSchema,
+  pageSchema,
+  sosRecordSchema,
+  startedTempChannelSchema,
+  tempChannelSchema,
+  trackSchema,
+} from '@ptt/contracts';
+import type { LatestPosition, SosRecord, StartedTempChannel, TempChannel, Track } from '@ptt/contracts';
+import type { ApiClient } from '@ptt/event-bus';
+
+// The REST calls of the live map, tracks, SOS and temporary channels (docs/protocol.md).
+
+const latestList = latestPositionSchema.array();
+const sosPage = pageSchema(sosRecordSchema);
+const tempChannelList = tempChannelSchema.array();
+
+/** Every member's newest position with their presence status (staff only: `location.read`). */
+export function fetchLatest(api: ApiClient, signal?: AbortSignal): Promise<LatestPosition[]> {
+  return api.get('/api/locations/latest', { schema: latestList, signal });
+}
+
+/** The newest 1000 points of a user, in time order; 404/2012 'rule.noTrack' when there are none. */
+export function fetchTrack(api: ApiClient, uid: number, signal?: AbortSignal): Promise<Track> {
+  return api.get(`/api/users/${uid}/track`, { schema: trackSchema, signal });
+}
+
+/**
+ * The open SOS, oldest first. One page of the largest size: more than 200 SOS open at once is not
+ * a situation a list in a dialog would help with anyway.
+ */
+export async function fetchOpenSos(api: ApiClient, signal?: AbortSignal): Promise<SosRecord[]> {
+  const page = await api.get('/api/sos', {
+    schema: sosPage,
+    query: { state: 'open', size: PAGE_SIZE_MAX, sort: 'startedAt', order: 'asc' },
+    signal,
+  });
+  return page.items;
+}
+
+export function closeSos(api: ApiClient, sosId: number): Promise<SosRecord> {
+  return api.post(`/api/sos/${sosId}/close`, undefined, { schema: sosRecordSchema });
+}
+
+export function startTempChannel(api: ApiClient, userIds: number[]): Promise<StartedTempChannel> {
+  return api.post('/api/temp-channels', { userIds }, { schema: startedTempChannelSchema });
+}
+
+export function hangUpTempChannel(api: ApiClient, id: number): Promise<TempChannel> {
+  return api.del(`/api/temp-channels/${id}`, undefined, { schema: tempChannelSchema });
+}
+
+/** The caller's open temporary channels (a reload must not lose the one the dispatcher started). */
+export function fetchCurrentTempChannels(api: ApiClient, signal?: AbortSignal): Promise<TempChannel[]> {
+  return api.get('/api/temp-channels/current', { schema: tempChannelList, signal });
+}

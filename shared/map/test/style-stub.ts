@@ -1,0 +1,2 @@
+// Stylesheets imported by the map (Leaflet, leaflet-geoman) mean nothing to jsdom.
+export {};
