@@ -19,5 +19,8 @@ module.exports = function preset(opts = {}) {
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts'],
     setupFilesAfterEnv: opts.dom ? [path.join(__dirname, 'tools/jest/setup-dom.cjs')] : [],
     clearMocks: true,
+    // Above the 5 s that findBy/waitFor may wait (tools/jest/setup-dom.cjs), so a slow machine
+    // reports the assertion that timed out rather than a bare test time-out.
+    testTimeout: 20_000,
   };
 };

@@ -9,15 +9,6 @@ export const mapEn = {
   clusterMore: 'and {{count}} more',
   /** Accessible name of the list of a cluster's members. */
   clusterList: 'Members in this cluster',
-  status: {
-    online: 'Online',
-    offline: 'Offline',
-    busy: 'Busy',
-    away: 'Away',
-    dnd: 'Do not disturb',
-    invisible: 'Invisible',
-    unknown: 'Unknown',
-  },
   /** Added to a member's status when its position is old. */
   stale: 'position is old',
 };
@@ -26,15 +17,6 @@ export const mapZh: typeof mapEn = {
   clusterTitle: '此处 {{count}} 名成员',
   clusterMore: '还有 {{count}} 名',
   clusterList: '此聚合中的成员',
-  status: {
-    online: '在线',
-    offline: '离线',
-    busy: '忙碌',
-    away: '离开',
-    dnd: '勿扰',
-    invisible: '隐身',
-    unknown: '未知',
-  },
   stale: '位置已过时',
 };
 

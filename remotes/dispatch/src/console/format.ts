@@ -44,5 +44,5 @@ export function commandKey(command: Command): string {
 }
 
 export function statusKey(status: UserStatus): string {
-  return `console.status.${status}`;
+  return `common:userStatus.${status}`;
 }

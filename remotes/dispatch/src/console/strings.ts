@@ -56,15 +56,6 @@ export const consoleEn = {
     track: 'Location track',
     commands: 'Device commands',
   },
-  status: {
-    online: 'Online',
-    offline: 'Offline',
-    busy: 'Busy',
-    away: 'Away',
-    dnd: 'Do not disturb',
-    invisible: 'Invisible',
-    unknown: 'Unknown',
-  },
   role: {
     '0': 'User',
     '1': 'Dispatcher',
@@ -200,15 +191,6 @@ export const consoleZh: typeof consoleEn = {
     locate: '在地图上定位',
     track: '位置轨迹',
     commands: '设备命令',
-  },
-  status: {
-    online: '在线',
-    offline: '离线',
-    busy: '忙碌',
-    away: '离开',
-    dnd: '请勿打扰',
-    invisible: '隐身',
-    unknown: '未知',
   },
   role: {
     '0': '用户',

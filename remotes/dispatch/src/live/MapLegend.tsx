@@ -38,7 +38,7 @@ export function MapLegend() {
           {LEGEND_STATUSES.map((status) => (
             <li key={status} className={styles.item}>
               <span className={styles.swatch} style={{ backgroundColor: STATUS_COLORS[status], outline: `1px solid ${STATUS_COLORS[status]}` }} aria-hidden />
-              {t(`live.status.${status}`)}
+              {t(`common:userStatus.${status}`)}
             </li>
           ))}
           <li className={styles.item}>

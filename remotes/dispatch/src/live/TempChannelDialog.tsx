@@ -101,7 +101,7 @@ export function TempChannelDialog({ open, candidates, control, onClose }: TempCh
                 <ul className={styles.list} aria-label={t('live.temp.candidatesLabel')}>
                   {candidates.map((m) => (
                     <li key={m.uid}>
-                      <Checkbox label={t('live.temp.candidate', { name: m.name, status: t(`live.status.${m.status}`) })} checked={picked.has(m.uid)} onChange={(_e, d) => toggle(m.uid, d.checked === true)} />
+                      <Checkbox label={t('live.temp.candidate', { name: m.name, status: t(`common:userStatus.${m.status}`) })} checked={picked.has(m.uid)} onChange={(_e, d) => toggle(m.uid, d.checked === true)} />
                     </li>
                   ))}
                 </ul>

@@ -7,15 +7,6 @@ export const liveEn = {
   noLocationUnnamed: 'No location for this member',
   selfOnly: 'Only dispatchers see everyone’s position; this map shows yours.',
   selfNoPosition: 'Only dispatchers see everyone’s position, and your device has not reported one yet.',
-  status: {
-    online: 'Online',
-    offline: 'Offline',
-    busy: 'Busy',
-    away: 'Away',
-    dnd: 'Do not disturb',
-    invisible: 'Invisible',
-    unknown: 'Unknown',
-  },
   toolbar: {
     label: 'Map tools',
     fitAll: 'Fit all',
@@ -101,15 +92,6 @@ export const liveZh: typeof liveEn = {
   noLocationUnnamed: '该成员没有位置',
   selfOnly: '只有调度员能看到所有人的位置；此地图显示您自己的位置。',
   selfNoPosition: '只有调度员能看到所有人的位置，您的设备还没有上报位置。',
-  status: {
-    online: '在线',
-    offline: '离线',
-    busy: '忙碌',
-    away: '离开',
-    dnd: '勿扰',
-    invisible: '隐身',
-    unknown: '未知',
-  },
   toolbar: {
     label: '地图工具',
     fitAll: '显示全部',

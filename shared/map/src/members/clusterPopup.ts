@@ -24,7 +24,7 @@ export function clusterPopupContent(members: readonly ClusterMember[], onPick: (
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.uid = String(m.uid);
-    button.title = i18next.t(`status.${m.status}`, { ns: MAP_NS });
+    button.title = i18next.t(`userStatus.${m.status}`, { ns: 'common' });
     Object.assign(button.style, {
       display: 'flex', alignItems: 'center', gap: '6px', width: '100%', padding: '3px 4px',
       border: 'none', background: 'none', font: 'inherit', textAlign: 'left', cursor: 'pointer',

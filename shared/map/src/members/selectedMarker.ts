@@ -48,7 +48,7 @@ export class SelectedMarker {
   private describe(member: MemberMarker, stale: boolean): void {
     const el = this.marker?.getElement();
     if (!el) return;
-    const status = i18next.t(`status.${member.status}`, { ns: MAP_NS });
+    const status = i18next.t(`userStatus.${member.status}`, { ns: 'common' });
     el.setAttribute('role', 'img');
     el.setAttribute('aria-label', member.name);
     el.setAttribute('data-uid', String(member.uid));
