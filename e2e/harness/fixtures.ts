@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server';
 
 export const DEMO = { entId: 100001, password: 'demo123' } as const;
@@ -31,4 +31,12 @@ export async function loginViaApi(page: Page, baseURL: string, account = 'dispat
     localStorage.setItem('token', session.auth_token);
     localStorage.setItem('user', JSON.stringify(session));
   }, body.data);
+}
+
+/** Logs an account in over REST and returns its token (a newer login ends that account's older session). */
+export async function apiLogin(request: APIRequestContext, baseURL: string, account: string): Promise<string> {
+  const res = await request.post(`${baseURL}/api/auth/login`, { data: { entId: DEMO.entId, account, password: DEMO.password } });
+  const body = (await res.json()) as { code: number; data: { auth_token: string } };
+  expect(body.code).toBe(0);
+  return body.data.auth_token;
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@ptt/contracts';
 import { blockingViolations } from '../harness/axe';
-import { test as base, expect, loginViaApi, DEMO } from '../harness/fixtures';
+import { test as base, expect, apiLogin, loginViaApi, DEMO } from '../harness/fixtures';
 import { startServer, type RunningServer } from '../harness/server';
 
 // Issue 5, the account part of the user menu, in English and Chinese, for a member (who cannot
@@ -102,13 +102,6 @@ const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 const SOS_AT = { lng: 116.397, lat: 39.909 };
 
 interface Envelope<T> { code: number; data: T }
-
-async function apiLogin(request: APIRequestContext, baseURL: string, account: string): Promise<string> {
-  const res = await request.post(`${baseURL}/api/auth/login`, { data: { entId: DEMO.entId, account, password: DEMO.password } });
-  const body = (await res.json()) as Envelope<{ auth_token: string }>;
-  expect(body.code).toBe(0);
-  return body.data.auth_token;
-}
 
 /** The member raises an SOS that the dispatcher closes, so the member's SOS record has both sides. */
 async function closedSos(request: APIRequestContext, baseURL: string, member: string, dispatcher: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { test, expect, loginViaApi, DEMO } from '../harness/fixtures';
+import { test, expect, apiLogin, loginViaApi } from '../harness/fixtures';
+import { guardLoopback } from '../harness/loopback';
 
 // Issue 6, acceptance 1: a dispatcher and a member, each in their own browser, chat both ways in
 // the enterprise channel with text, image, file and location against the real server; a system
@@ -12,13 +13,6 @@ interface Envelope<T> {
   data: T;
 }
 
-async function tokenOf(request: APIRequestContext, baseURL: string, account: string): Promise<string> {
-  const res = await request.post(`${baseURL}/api/auth/login`, { data: { entId: DEMO.entId, account, password: DEMO.password } });
-  const body = (await res.json()) as Envelope<{ auth_token: string }>;
-  expect(body.code).toBe(0);
-  return body.data.auth_token;
-}
-
 async function call<T>(request: APIRequestContext, baseURL: string, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const res = await request.fetch(`${baseURL}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as Envelope<T>;
@@ -27,16 +21,13 @@ async function call<T>(request: APIRequestContext, baseURL: string, token: strin
 }
 
 /** A console in its own browser context; nothing may leave loopback (map tiles included). */
-async function openConsole(browser: Browser, baseURL: string, account: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openConsole(browser: Browser, baseURL: string, account: string): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
   const context = await browser.newContext();
-  await context.route('**/*', (route) => {
-    const { hostname } = new URL(route.request().url());
-    return hostname === '127.0.0.1' || hostname === 'localhost' ? route.continue() : route.abort();
-  });
+  const outside = await guardLoopback(context);
   const page = await context.newPage();
   await loginViaApi(page, baseURL, account);
   await page.goto(`${baseURL}/main/dispatch`);
-  return { context, page };
+  return { context, page, outside };
 }
 
 /** Opens a channel's chat from the channel list; returns its message list. */
@@ -87,7 +78,7 @@ async function expectReceived(feed: Locator, request: APIRequestContext, x: { te
 
 test('a dispatcher and a member chat both ways with text, image, file and location; adding a member shows a system message', async ({ browser, baseURL, request }) => {
   test.setTimeout(120_000);
-  const admin = await tokenOf(request, baseURL, 'admin');
+  const admin = await apiLogin(request, baseURL, 'admin');
   const users = await call<{ items: { id: number; account: string }[] }>(request, baseURL, admin, 'GET', '/api/users?size=200');
   const idOf = (account: string) => users.items.find((u) => u.account === account)!.id;
   const title = `Chat e2e ${Date.now() % 1_000_000}`;
@@ -141,4 +132,5 @@ test('a dispatcher and a member chat both ways with text, image, file and locati
 
   await dispatcher.context.close();
   await member.context.close();
+  expect([...dispatcher.outside, ...member.outside]).toEqual([]);
 });

@@ -1,61 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { STORAGE_KEYS } from '@ptt/contracts';
 import { test, expect, loginViaApi } from '../harness/fixtures';
-import { REPO } from '../harness/paths';
+import { guardLoopback } from '../harness/loopback';
+import { startSimulator } from '../harness/simulator';
 
 // Issue 6, acceptance 3: a dispatcher sends remote stun to member1's handset, driven by the
 // simulator, and sees the command sent, then delivered, then executed as the handset answers.
 // Remote kill asks for confirmation first: cancel sends nothing, confirm sends it.
 
-const SIM_READY_LIMIT_MS = 30_000;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-interface Simulator {
-  child: ChildProcess;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** The simulator as a child of the test, driving `account` against the test's server. */
-async function startSimulator(baseURL: string, account: string): Promise<Simulator> {
-  const tsx = path.join(REPO, 'simulator', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(REPO, 'simulator', 'src', 'main.ts'), '--url', baseURL, '--accounts', account, '--interval', '500'], {
-    cwd: REPO,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (b: Buffer) => { log += b.toString(); });
-  child.stderr?.on('data', (b: Buffer) => { log += b.toString(); });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  const deadline = Date.now() + SIM_READY_LIMIT_MS;
-  while (!log.includes('logged in 1/1')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the simulator did not log in:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => log, stop };
-}
-
-async function guardLoopback(context: BrowserContext): Promise<string[]> {
-  const outside: string[] = [];
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (LOOPBACK.has(url.hostname)) return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
-  return outside;
-}
 
 /** Every state the newest command entry of the bar shows, in the order they appear on screen. */
 async function recordStates(page: Page): Promise<() => Promise<string[]>> {
@@ -74,7 +26,7 @@ async function recordStates(page: Page): Promise<() => Promise<string[]>> {
 
 test('remote stun goes sent, delivered, executed as the handset answers; remote kill asks first', async ({ page, baseURL }) => {
   const outside = await guardLoopback(page.context());
-  const sim = await startSimulator(baseURL, 'member1');
+  const sim = await startSimulator(baseURL, 'member1', { args: ['--interval', '500'] });
   try {
     const commandPosts: Request[] = [];
     page.on('request', (r) => {

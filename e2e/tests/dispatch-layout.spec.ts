@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@ptt/contracts';
 import { test, expect, loginViaApi } from '../harness/fixtures';
+import { guardLoopback } from '../harness/loopback';
 
 // Issue 6: the dispatch console's layout at 1366x768 (every pane on screen, no page scroll, panes
 // scroll inside), the member list with live statuses, and pane sizes kept across a reload, in
@@ -12,19 +13,6 @@ const TEXT = {
 } as const;
 
 const PANES = ['channels', 'members', 'map', 'controls', 'chat'] as const;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** Aborts and records every request that would leave the machine. */
-async function guardLoopback(context: BrowserContext): Promise<string[]> {
-  const outside: string[] = [];
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (LOOPBACK.has(url.hostname)) return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
-  return outside;
-}
 
 async function openConsole(page: Page, baseURL: string, account: string, lang: 'en' | 'zh'): Promise<void> {
   await loginViaApi(page, baseURL, account);

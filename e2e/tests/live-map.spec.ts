@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, loginViaApi } from '../harness/fixtures';
-import { REPO } from '../harness/paths';
+import { guardLoopback } from '../harness/loopback';
+import { startSimulator, type Simulator } from '../harness/simulator';
 import { startServer, type RunningServer } from '../harness/server';
 
 // Issue 6, acceptance 2, against the real server with the device simulator: a moving handset moves
@@ -11,43 +10,21 @@ import { startServer, type RunningServer } from '../harness/server';
 // it takes it away. Offline tiles, and nothing may leave loopback.
 
 let server: RunningServer;
-let sim: ChildProcess | null = null;
-let simLog = '';
+let sim: Simulator | null = null;
 
 test.beforeAll(async () => {
-  // Offline tiles from the server itself: the online providers would be outside loopback.
-  server = await startServer({ env: { MAP_TILES: 'offline' } });
-  const tsx = path.join(REPO, 'simulator', 'node_modules', '.bin', 'tsx');
-  sim = spawn(tsx, ['src/main.ts', '--url', server.baseURL, '--accounts', 'member1', '--interval', '500', '--center', '116.397,39.909', '--radius', '400', '--status-every', '1000'], {
-    cwd: path.join(REPO, 'simulator'),
-    stdio: ['pipe', 'pipe', 'pipe'],
+  server = await startServer();
+  sim = await startSimulator(server.baseURL, 'member1', {
+    args: ['--interval', '500', '--center', '116.397,39.909', '--radius', '400', '--status-every', '1000'],
+    // Connected, not only logged in: positions flow from the socket.
+    ready: /1\/1 connected/,
   });
-  sim.stdout?.on('data', (b: Buffer) => (simLog += b.toString()));
-  sim.stderr?.on('data', (b: Buffer) => (simLog += b.toString()));
-  await expect.poll(() => simLog, { timeout: 30_000, message: 'simulator connected' }).toMatch(/1\/1 connected/);
 });
 
 test.afterAll(async () => {
-  if (sim && sim.exitCode === null) {
-    const exited = new Promise((r) => sim?.once('exit', r));
-    sim.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-    if (sim.exitCode === null) sim.kill('SIGKILL');
-  }
+  await sim?.stop();
   await server?.stop();
 });
-
-/** Aborts, and records, any request that would leave loopback. */
-async function guardLoopback(page: Page): Promise<string[]> {
-  const outside: string[] = [];
-  await page.context().route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
-  return outside;
-}
 
 async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   const box = await locator.boundingBox();
@@ -79,7 +56,7 @@ async function openWithMember1(page: Page): Promise<{ map: Locator; marker: Loca
 
 test('a moving handset moves its marker, its track plays back, and an SOS sounds and focuses the map', async ({ page }) => {
   test.setTimeout(120_000);
-  const outside = await guardLoopback(page);
+  const outside = await guardLoopback(page.context());
   // Select member1 in the member list and bring it into view.
   const { map, marker } = await openWithMember1(page);
   await expect(marker).toHaveAttribute('data-uid', /\d+/);
@@ -116,7 +93,7 @@ test('a moving handset moves its marker, its track plays back, and an SOS sounds
   expect(distance(await centreOf(marker), middle)).toBeGreaterThan(150);
 
   // SOS from the handset: the alert, a running alarm, the member back in the middle.
-  sim?.stdin?.write('sos member1\n');
+  sim?.send('sos member1');
   const alert = page.getByRole('alertdialog', { name: 'SOS from Member 1' });
   await expect(alert).toBeVisible({ timeout: 15_000 });
   await expect(alert).toHaveAttribute('data-sound', 'playing');
@@ -132,7 +109,7 @@ test('a moving handset moves its marker, its track plays back, and an SOS sounds
 });
 
 test('a circle drawn around the handset picks it for a temporary channel, which is called and hung up', async ({ page }) => {
-  const outside = await guardLoopback(page);
+  const outside = await guardLoopback(page.context());
   const { marker } = await openWithMember1(page);
   await page.getByRole('button', { name: 'Temporary channel' }).click();
   await page.getByRole('menuitem', { name: 'Select by circle' }).click();

@@ -46,7 +46,7 @@ export interface AppDeps {
 }
 
 export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir'> &
-  Partial<Pick<AppConfig, 'heartbeatTimeoutMs'>>;
+  Partial<Pick<AppConfig, 'heartbeatTimeoutMs' | 'map'>>;
 
 /** The whole HTTP + /ws2 application on an already migrated database. Not listening yet. */
 export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<FastifyInstance> {
@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     log: app.log,
     heartbeatTimeoutMs: config.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
   });
-  registerMapRoutes(app);
+  registerMapRoutes(app, config.map);
   await registerStatic(app, config);
 
   return app;

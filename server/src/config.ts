@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteName } from '@ptt/contracts';
-import { loadMapConfig, MapConfigError } from './maps/map-config';
+import { loadMapConfig, MapConfigError, type LoadedMapConfig } from './maps/map-config';
 
 export interface AppConfig {
   port: number;
@@ -33,6 +33,8 @@ export interface AppConfig {
   testCaptchaText: string | undefined;
   /** Janus HTTP API base (e.g. http://127.0.0.1:8088/janus) that /main/test checks; unset: "not configured". */
   janusUrl: string | undefined;
+  /** Tile sources of /config/map.json (MAP_TILES, MAP_TIANDITU_KEY), read and checked once at start. */
+  map: LoadedMapConfig;
 }
 
 /** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
@@ -102,9 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
   if (e.PTT_TEST_CAPTCHA_TEXT && env.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration:\n  PTT_TEST_CAPTCHA_TEXT is for end-to-end tests only and needs NODE_ENV=test');
   }
-  // MAP_TILES and MAP_TIANDITU_KEY are read again by the maps module; checking them here stops a bad start.
+  // A bad MAP_TILES file stops the start with the other configuration errors.
+  let map: LoadedMapConfig;
   try {
-    loadMapConfig(env, repoRoot);
+    map = loadMapConfig(env, repoRoot);
   } catch (err) {
     if (err instanceof MapConfigError) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
     throw err;
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     presenceNodeTtlMs: e.PRESENCE_NODE_TTL_MS ?? 15_000,
     testCaptchaText: e.PTT_TEST_CAPTCHA_TEXT,
     janusUrl: e.JANUS_URL,
+    map,
   };
 }
 

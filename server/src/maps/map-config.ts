@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAP_STYLES, MAP_TYPES, type MapType } from '@ptt/contracts';
 import { mapConfigSchema, type MapConfig, type MapCoord, type TileSource } from './map-config.schema';
+import { MAX_TILE_ZOOM } from './tile-svg';
 
 /** The offline tile route (tile-svg.ts); `style` only labels the tile. */
 export const OFFLINE_TILE_PATH = '/tiles/{z}/{x}/{y}.svg';
-export const OFFLINE_MAX_ZOOM = 20;
 
 export class MapConfigError extends Error {
   override name = 'MapConfigError';
@@ -87,7 +87,7 @@ export function offlineMapConfig(): MapConfig {
       out[type][style] = {
         url: `${OFFLINE_TILE_PATH}?style=${type}.${style}`,
         attribution: 'Offline tiles',
-        maxZoom: OFFLINE_MAX_ZOOM,
+        maxZoom: MAX_TILE_ZOOM,
         coord,
         ...(style === 'dark' ? { dark: true } : {}),
       };

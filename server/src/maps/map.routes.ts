@@ -13,8 +13,8 @@ const TILE_CACHE = 'public, max-age=86400';
 const CAPTIONS = new Set(MAP_TYPES.flatMap((type) => MAP_STYLES[type].map((style) => `${type}.${style}`)));
 
 /**
- * GET /config/map.json and GET /tiles/{z}/{x}/{y}.svg. `loaded` defaults to the environment
- * (MAP_TILES, MAP_TIANDITU_KEY), which loadConfig has already checked at start.
+ * GET /config/map.json and GET /tiles/{z}/{x}/{y}.svg, serving what loadConfig read at start;
+ * apps built without it (tests) read the environment here.
  */
 export function registerMapRoutes(app: FastifyInstance, loaded: LoadedMapConfig = loadMapConfig(process.env, REPO_ROOT)): void {
   for (const warning of loaded.warnings) app.log.warn(warning);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Body1Strong, Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1Strong, Button, Caption1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AlertUrgentRegular, CallRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import type { LngLat } from '@ptt/contracts';
 import { NS } from '../strings';
 import { findExpression } from './expressions';
 import { formatCoordinate, formatDuration } from './format';
@@ -34,12 +35,7 @@ const useStyles = makeStyles({
   line: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });
 
-export interface Point {
-  lng: number;
-  lat: number;
-}
-
-export function LocationContent({ lng, lat, coord, address }: Point & { coord: number; address?: string }) {
+export function LocationContent({ lng, lat, coord, address }: LngLat & { coord: number; address?: string }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const [open, setOpen] = useState(false);
@@ -60,12 +56,12 @@ export function LocationContent({ lng, lat, coord, address }: Point & { coord: n
   );
 }
 
-export function SosContent({ lng, lat }: Partial<Point>) {
+export function SosContent({ lng, lat }: Partial<LngLat>) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   return (
-    <div className={`${styles.card} ${styles.sos}`} role="group" aria-label={t('chat.type.sos')}>
-      <div className={`${styles.head} ${styles.sosHead}`}>
+    <div className={mergeClasses(styles.card, styles.sos)} role="group" aria-label={t('chat.type.sos')}>
+      <div className={mergeClasses(styles.head, styles.sosHead)}>
         <AlertUrgentRegular aria-hidden />
         <Body1Strong>{t('chat.sosTitle')}</Body1Strong>
       </div>

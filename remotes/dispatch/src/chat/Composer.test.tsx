@@ -59,6 +59,9 @@ function setup(maxFileBytes = 1_000_000) {
 }
 
 describe('Composer', () => {
+  const restore: (() => void)[] = [];
+  afterEach(() => restore.splice(0).forEach((undo) => undo()));
+
   it('uploads a picked file with progress and sends it as a file message', async () => {
     const { api, sent, finish } = setup();
     const file = new File(['%PDF-1.4 report'], 'report.pdf', { type: 'application/pdf' });
@@ -128,6 +131,11 @@ describe('Composer', () => {
       configurable: true,
       value: { getUserMedia: jest.fn(() => Promise.resolve({ getTracks: () => [{ stop: stopTrack }] })) },
     });
+    // jsdom has neither; take them away again even when an assertion below fails.
+    restore.push(() => {
+      delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
+      delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+    });
     const { api, sent, finish } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Record a voice message' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Stop and send' }));
@@ -139,6 +147,5 @@ describe('Composer', () => {
     const voice = sent()[0] as unknown as { type: number; content: { fileId: string; durationMs: number } };
     expect(voice).toMatchObject({ type: MessageType.Audio, content: { fileId: FILE_ID } });
     expect(voice.content.durationMs).toBeGreaterThanOrEqual(0);
-    delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
   });
 });

@@ -1,8 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import type { LngLat } from '@ptt/contracts';
 import { NS } from '../strings';
-import type { Point } from './CardContent';
 import { formatCoordinate } from './format';
 
 export const MapPoint = lazy(() => import('./MapPoint'));
@@ -13,7 +13,7 @@ export const useMapStyles = makeStyles({
 });
 
 /** A received location on a small map. */
-export function LocationDialog({ point, coord, onClose }: { point: Point; coord: number; onClose: () => void }) {
+export function LocationDialog({ point, coord, onClose }: { point: LngLat; coord: number; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const styles = useMapStyles();
   return (

@@ -17,13 +17,13 @@ import {
 } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import type { LngLat } from '@ptt/contracts';
 import { NS } from '../strings';
-import type { Point } from './CardContent';
 import { formatCoordinate } from './format';
 import { MapPoint, useMapStyles } from './LocationDialog';
 
 /** Typed coordinates as a point, or null when either is not a valid WGS-84 value. */
-export function parsePoint(lngText: string, latText: string): Point | null {
+export function parsePoint(lngText: string, latText: string): LngLat | null {
   if (lngText.trim() === '' || latText.trim() === '') return null;
   const lng = Number(lngText);
   const lat = Number(latText);
@@ -32,13 +32,13 @@ export function parsePoint(lngText: string, latText: string): Point | null {
 }
 
 /** Pick a point on a map (a click sets it); OK sends it as a WGS-84 location. */
-export function LocationPicker({ disabled, onPick }: { disabled: boolean; onPick: (p: Point) => void }) {
+export function LocationPicker({ disabled, onPick }: { disabled: boolean; onPick: (p: LngLat) => void }) {
   const { t } = useTranslation(NS);
   const styles = useMapStyles();
   const [open, setOpen] = useState(false);
-  const [point, setPointState] = useState<Point | null>(null);
+  const [point, setPointState] = useState<LngLat | null>(null);
   const [typed, setTyped] = useState({ lng: '', lat: '' });
-  const setPoint = (p: Point | null) => {
+  const setPoint = (p: LngLat | null) => {
     setPointState(p);
     setTyped(p ? { lng: formatCoordinate(p.lng), lat: formatCoordinate(p.lat) } : { lng: '', lat: '' });
   };

@@ -4,9 +4,8 @@ import * as L from 'leaflet';
 import { MapView } from '@ptt/map';
 import type { PttMap } from '@ptt/map';
 import { DEFAULT_MAP } from '@ptt/contracts';
-import type { MapSettings } from '@ptt/contracts';
+import type { LngLat, MapSettings } from '@ptt/contracts';
 import { useChatServices } from './context';
-import type { Point } from './CardContent';
 
 // One point on a map: the location card's "show on map" and the composer's location picker.
 // Loaded on demand (React.lazy), so Leaflet is fetched when a map is first opened.
@@ -14,12 +13,12 @@ import type { Point } from './CardContent';
 const useStyles = makeStyles({ map: { height: '100%' } });
 
 export interface MapPointProps {
-  point: Point | null;
+  point: LngLat | null;
   /** 1: the point is GCJ-02 (as a handset may send it); drawn as is on GCJ-02 tiles. */
   coord?: number;
   ariaLabel: string;
   /** Given: a click on the map moves the point there. */
-  onPick?: (p: Point) => void;
+  onPick?: (p: LngLat) => void;
 }
 
 export default function MapPoint({ point, coord = 0, ariaLabel, onPick }: MapPointProps) {

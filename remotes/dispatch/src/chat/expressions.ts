@@ -19,8 +19,6 @@ export const EXPRESSIONS = [
   { code: 'check', emoji: '✅' },
 ] as const;
 
-export type ExpressionCode = (typeof EXPRESSIONS)[number]['code'];
-
 export function findExpression(code: string): (typeof EXPRESSIONS)[number] | undefined {
   return EXPRESSIONS.find((e) => e.code === code);
 }

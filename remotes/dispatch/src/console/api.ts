@@ -7,37 +7,16 @@ import {
   deviceCommandRecordSchema,
   deviceSchema,
   pageSchema,
-  userStatusSchema,
+  presenceFrameSchema,
 } from '@ptt/contracts';
 import type { CallRecord, ChannelMember, ChatListItem, Command, Device, DeviceCommandRecord, UserStatus } from '@ptt/contracts';
-import type { ApiClient, DataSchema } from '@ptt/event-bus';
+import type { ApiClient } from '@ptt/event-bus';
 
 // The console's REST calls (docs/protocol.md: Chat, Device commands, Calls; GET /api/presence).
 
-/** A list of items checked one by one (this package has no zod of its own). */
-export function listOf<T>(item: DataSchema<T>): DataSchema<T[]> {
-  return {
-    safeParse(data: unknown) {
-      if (!Array.isArray(data)) return { success: false };
-      const out: T[] = [];
-      for (const d of data) {
-        const r = item.safeParse(d);
-        if (!r.success) return { success: false };
-        out.push(r.data);
-      }
-      return { success: true, data: out };
-    },
-  };
-}
-
-const presenceEntrySchema: DataSchema<{ uid: number; status: UserStatus }> = {
-  safeParse(data: unknown) {
-    const d = data as { uid?: unknown; status?: unknown } | null;
-    const status = userStatusSchema.safeParse(d?.status);
-    if (!d || typeof d.uid !== 'number' || !Number.isInteger(d.uid) || !status.success) return { success: false };
-    return { success: true, data: { uid: d.uid, status: status.data } };
-  },
-};
+// /api/presence answers { uid, status } per online member: the presence frame's fields.
+const presenceList = presenceFrameSchema.pick({ uid: true, status: true }).array();
+const chatList = chatListItemSchema.array();
 
 /** How many pages of a long list are asked for at once. */
 export const PAGE_CONCURRENCY = 4;
@@ -70,7 +49,7 @@ export async function loadAllPages<T>(
 }
 
 export function listChats(api: ApiClient, signal?: AbortSignal): Promise<ChatListItem[]> {
-  return api.get('/api/chats', { schema: listOf(chatListItemSchema), signal });
+  return api.get('/api/chats', { schema: chatList, signal });
 }
 
 const channelPage = pageSchema(channelSchema);
@@ -103,7 +82,7 @@ export function loadMembers(
 }
 
 export function loadPresence(api: ApiClient, signal?: AbortSignal): Promise<{ uid: number; status: UserStatus }[]> {
-  return api.get('/api/presence', { schema: listOf(presenceEntrySchema), signal });
+  return api.get('/api/presence', { schema: presenceList, signal });
 }
 
 const devicePage = pageSchema(deviceSchema);
