@@ -28,6 +28,7 @@ import { InboundRouter } from './ws/inbound';
 import { MemoryPresenceStore, PresenceService, type PresenceStore } from './ws/presence';
 import { MemorySendLimiter, type SendLimiter } from './chat/send-limiter';
 import { registerWs2Gateway } from './ws/ws2.gateway';
+import { NoMedia, type MediaRooms } from './media/media-rooms';
 
 /** Version of the REST API in the OpenAPI document. */
 export const API_VERSION = '1.0.0';
@@ -43,6 +44,8 @@ export interface AppDeps {
   presenceStore?: PresenceStore;
   /** Chat "too fast" counting; defaults to one node's memory, Redis shares it between nodes. */
   sendLimiter?: SendLimiter;
+  /** PTT media rooms; defaults to NoMedia (no media server configured). */
+  media?: MediaRooms;
 }
 
 export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir'> &
@@ -86,7 +89,8 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     return ok({ status: 'ok', db: db.kind });
   });
   const sendLimiter = deps.sendLimiter ?? new MemorySendLimiter();
-  const moduleDeps = { db, hub, auth, files, events, inbound, presence, sendLimiter };
+  const media = deps.media ?? new NoMedia();
+  const moduleDeps = { db, hub, auth, files, events, inbound, presence, sendLimiter, media };
   const routes = allRoutes(moduleDeps);
   wireRealtime(moduleDeps);
   registerRoutes(app, auth, routes);

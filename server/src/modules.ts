@@ -27,6 +27,7 @@ import type { Hub } from './ws/hub';
 import type { InboundRouter } from './ws/inbound';
 import type { PresenceService } from './ws/presence';
 import type { SendLimiter } from './chat/send-limiter';
+import type { MediaRooms } from './media/media-rooms';
 import { presenceRoutes } from './ws/presence.routes';
 import { packageRoutes } from './packages/package.routes';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes';
@@ -45,6 +46,8 @@ export interface ModuleDeps {
   presence: PresenceService;
   /** Chat "sending too fast": per node in memory, or shared through Redis. */
   sendLimiter: SendLimiter;
+  /** Janus AudioBridge rooms for PTT, or NoMedia when no media server is configured. */
+  media: MediaRooms;
 }
 
 /**

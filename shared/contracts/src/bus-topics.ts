@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ServerCode } from './codes';
 import { localeSchema } from './enums';
 import { sessionSchema } from './session';
+import { pttFloorFrameSchema } from './realtime/ptt';
 import { localSettingsSchema } from './settings';
 import { CHANNEL_BUS_KINDS, DISPATCH_BUS_KINDS, ENT_LISTEN_KINDS, USER_BUS_KINDS } from './topics';
 
@@ -70,6 +71,8 @@ export const BUS_TOPICS = {
   'ws/user': { kind: 'event', schema: wsUserEventSchema },
   'ws/channel': { kind: 'event', schema: wsChannelEventSchema },
   'ws/dispatch': { kind: 'event', schema: wsDispatchEventSchema },
+  /** PttFloor frames from the channel topic or (temporary channels) the user topic, parsed. */
+  'ws/ptt': { kind: 'event', schema: pttFloorFrameSchema },
   'session/expired': { kind: 'event', schema: sessionExpiredSchema },
   'nav/go': { kind: 'event', schema: navGoSchema },
   notify: { kind: 'event', schema: notifySchema },

@@ -37,6 +37,8 @@ export * from './rest/calls';
 export * from './realtime/calls';
 export * from './rest/temp-channels';
 export * from './realtime/temp-channels';
+export * from './rest/ptt';
+export * from './realtime/ptt';
 export * from './realtime/fence';
 export * from './realtime/listen';
 export * from './realtime/frames';

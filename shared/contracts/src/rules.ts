@@ -41,6 +41,7 @@ export const RULES = {
   callAlreadyUsed: 'call already used',
   otherPartyHungUp: 'The other party hung up',
   otherPartySuspended: 'The other party is temporarily suspended',
+  pttChannelOccupied: 'PTT channel occupied',
   fenceNameExists: 'The fence name already exists',
   fenceNotModified: 'Fence information has not been modified',
   fenceNotEnabled: 'The fence must be enabled before use',

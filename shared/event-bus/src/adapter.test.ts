@@ -59,6 +59,26 @@ describe('frameToBusEvents', () => {
     ]);
   });
 
+  it('puts PttFloor frames from the channel and the user topic on ws/ptt, parsed', () => {
+    const floor = {
+      chatId: '100001-1-5',
+      holder: { uid: 7, nickname: 'Member 1' },
+      burstId: 'b1',
+      since: '2026-11-22T08:00:00.000Z',
+      until: '2026-11-22T08:01:00.000Z',
+      reason: 'granted',
+      previous: null,
+    };
+    expect(frameToBusEvents(frame('msg/listen/channel/100001/5', 'PttFloor', floor), logger)).toEqual([{ topic: 'ws/ptt', payload: floor }]);
+    const temp = { ...floor, chatId: '100001-2-3' };
+    expect(frameToBusEvents(frame('msg/listen/user/100001/7', 'PttFloor', temp), logger)).toEqual([{ topic: 'ws/ptt', payload: temp }]);
+  });
+
+  it('drops a PttFloor frame whose data does not parse, and one on another topic', () => {
+    expect(frameToBusEvents(frame('msg/listen/channel/100001/5', 'PttFloor', { chatId: 5 }), logger)).toEqual([]);
+    expect(frameToBusEvents(frame('msg/listen/ent/100001', 'PttFloor', { chatId: 5 }), logger)).toEqual([]);
+  });
+
   it('ignores unknown or malformed topics', () => {
     expect(frameToBusEvents(frame('sys/ping', 'Pong'), logger)).toEqual([]);
     expect(frameToBusEvents(frame('msg/listen/channel/100001', 'Text'), logger)).toEqual([]);

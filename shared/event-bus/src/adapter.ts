@@ -4,6 +4,8 @@ import {
   ENT_LISTEN_KINDS,
   GROUP_MESSAGE_KIND,
   PERSONAL_KIND,
+  PTT_FLOOR_KIND,
+  pttFloorFrameSchema,
   USER_LISTEN_KINDS,
   parseTopic,
 } from '@ptt/contracts';
@@ -28,6 +30,12 @@ export function frameToBusEvents(frame: Ws2Frame, logger: AdapterLogger = consol
   const parsed = parseTopic(frame.topic);
   if (!parsed) return [];
   const { t: kind, data, topic } = frame;
+  // Floor changes come on the channel topic (channels) or the user topic (temporary channels):
+  // one bus topic for both, parsed here so a bad frame never reaches the PTT state.
+  if (kind === PTT_FLOOR_KIND && (parsed.kind === 'channelListen' || parsed.kind === 'userListen')) {
+    const floor = pttFloorFrameSchema.safeParse(data);
+    return floor.success ? [{ topic: 'ws/ptt', payload: floor.data }] : [];
+  }
 
   switch (parsed.kind) {
     // The spec ignores sos alert/ and user/onLine/. Heartbeats and device reports travel

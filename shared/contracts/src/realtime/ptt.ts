@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { pttTalkerSchema } from '../rest/ptt';
+
+// The PttFloor frame: a floor changed hands. Channels: on `msg/listen/channel/{entId}/{channelId}`;
+// temporary channels: on `msg/listen/user/{entId}/{userId}` of each member. The console's adapter
+// republishes it from either topic on the bus topic `ws/ptt`. See docs/protocol.md "PTT".
+
+export const PTT_FLOOR_KIND = 'PttFloor';
+
+/** Why the floor changed: granted (someone took a free floor), preempted (a dispatcher
+ *  force-inserted), released (the holder let go), timeout (max duration reached), left (the holder
+ *  lost their connection or their membership), closed (the temporary channel closed). */
+export const FLOOR_CHANGE_REASONS = ['granted', 'preempted', 'released', 'timeout', 'left', 'closed'] as const;
+export type FloorChangeReason = (typeof FLOOR_CHANGE_REASONS)[number];
+
+export const pttFloorFrameSchema = z.object({
+  chatId: z.string(),
+  /** The new holder; null when the floor is free. */
+  holder: pttTalkerSchema.nullable(),
+  burstId: z.string().nullable(),
+  since: z.string().nullable(),
+  until: z.string().nullable(),
+  reason: z.enum(FLOOR_CHANGE_REASONS),
+  /** The holder before this change (released, preempted, timed out), else null. */
+  previous: pttTalkerSchema.nullable(),
+});
+export type PttFloorFrame = z.infer<typeof pttFloorFrameSchema>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { parseChatId } from '../chat-id';
+import { idSchema } from '../ids';
+import { parseTempChannelChatId } from './temp-channels';
+
+// PTT floor control (spec sections 4 and 8, issue 7). The server holds one floor per chat id: a
+// channel (`{entId}-1-{channelId}`) or a temporary channel (`{entId}-2-{tempChannelId}`). Audio
+// goes through a Janus AudioBridge room per chat id; the server unmutes only the floor holder.
+// See docs/adr/010-ptt-media.md and docs/protocol.md "PTT". The /ws2 frame is in realtime/ptt.ts.
+
+/** The longest talk the server allows, whatever the client's max duration setting says. */
+export const PTT_SERVER_MAX_TALK_S = 300;
+
+/** A chat id that has a floor: a channel or a temporary channel. */
+export function isPttChatId(s: string): boolean {
+  return parseChatId(s) !== null || parseTempChannelChatId(s) !== null;
+}
+export const pttChatIdSchema = z.string().refine(isPttChatId, { error: 'validation.chatIdInvalid' });
+
+export const pttTalkerSchema = z.object({ uid: idSchema, nickname: z.string() });
+export type PttTalker = z.infer<typeof pttTalkerSchema>;
+
+/** Body of `POST /api/ptt/floor`: ask for the floor of one chat. */
+export const requestFloorSchema = z.object({
+  chatId: pttChatIdSchema,
+  /** Staff only: take the floor from the current speaker (force-insert). */
+  force: z.boolean().optional(),
+  /** The client's max duration setting; the server caps it at PTT_SERVER_MAX_TALK_S. */
+  maxDurationS: z.number().positive().max(PTT_SERVER_MAX_TALK_S).optional(),
+});
+export type RequestFloorRequest = z.input<typeof requestFloorSchema>;
+
+/** Body of `POST /api/ptt/floor/release`. `discard`: the press was shorter than the press time,
+ *  so the burst is not kept as a PTT message. */
+export const releaseFloorSchema = z.object({
+  chatId: pttChatIdSchema,
+  discard: z.boolean().optional(),
+});
+export type ReleaseFloorRequest = z.input<typeof releaseFloorSchema>;
+
+/** One chat's floor as it is now. Times are ISO text; all null when the floor is free. */
+export const floorSchema = z.object({
+  chatId: z.string(),
+  holder: pttTalkerSchema.nullable(),
+  /** Names the talk burst (and its recording) while someone holds the floor. */
+  burstId: z.string().nullable(),
+  since: z.string().nullable(),
+  /** When the server ends the talk on its own (max duration). */
+  until: z.string().nullable(),
+});
+export type Floor = z.infer<typeof floorSchema>;
+
+/** `GET /api/ptt/floors`: the floors currently held in the caller's channels and temporary channels. */
+export const floorListSchema = z.array(floorSchema);
+
+/** `GET /api/ptt/media`: whether the server has a media server, and where janus.js talks to it. */
+export const mediaInfoSchema = z.object({
+  available: z.boolean(),
+  /** Same-origin path of the filtering Janus proxy (janus.js `server`), e.g. `/janus`. */
+  janusPath: z.string(),
+  /** The Janus plugin rooms use. */
+  plugin: z.literal('janus.plugin.audiobridge'),
+});
+export type MediaInfo = z.infer<typeof mediaInfoSchema>;
