@@ -18,8 +18,9 @@ const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-/** One check: its name, state, what it found, and a button to run it (again). */
-export function CheckCard({ id, name, result, onRun, children }: { id: string; name: string; result: CheckResult; onRun: () => void; children?: ReactNode }) {
+/** One check: its name, state, what it found, and a button to run it (again) unless it only shows
+ *  figures measured elsewhere (no `onRun`). */
+export function CheckCard({ id, name, result, onRun, children }: { id: string; name: string; result: CheckResult; onRun?: () => void; children?: ReactNode }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const running = result.state === 'running';
@@ -32,9 +33,11 @@ export function CheckCard({ id, name, result, onRun, children }: { id: string; n
           </Text>
         }
         action={
-          <Button size="small" disabled={running} onClick={onRun} aria-label={t('runAgainOf', { name })}>
-            {t('runAgain')}
-          </Button>
+          onRun && (
+            <Button size="small" disabled={running} onClick={onRun} aria-label={t('runAgainOf', { name })}>
+              {t('runAgain')}
+            </Button>
+          )
         }
       />
       <div className={styles.body}>

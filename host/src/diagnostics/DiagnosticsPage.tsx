@@ -8,7 +8,7 @@ import { micErrorKey, playTestTone } from '../settings/audio';
 import { CheckCard } from './CheckCard';
 import { MicCheck, type MicCheckHandle } from './MicCheck';
 import { measureClock } from '../app/clockCheck';
-import { SocketCheckError, fetchJanus, judgeJanus, judgeRoundTrip, judgeSkew, socketRoundTrip, type CheckResult } from './checks';
+import { SocketCheckError, fetchJanus, judgeJanus, judgePtt, judgeRoundTrip, judgeSkew, socketRoundTrip, type CheckResult } from './checks';
 import { NS, en, zh } from './strings';
 import { useCheck } from './useCheck';
 
@@ -30,6 +30,7 @@ export function DiagnosticsPage() {
   const styles = useStyles();
   const { api, bus, sessionStore } = useServices();
   const settings = useBusState(bus, 'settings');
+  const pttStats = useBusState(bus, 'ptt/stats');
 
   const socket = useCheck(
     useCallback(async () => {
@@ -113,6 +114,7 @@ export function DiagnosticsPage() {
         <CheckCard id="rest" name={t('rest.name')} result={rest.result} onRun={rest.run} />
         <CheckCard id="clock" name={t('clock.name')} result={clock} onRun={rest.run} />
         <CheckCard id="janus" name={t('janus.name')} result={janus.result} onRun={janus.run} />
+        <CheckCard id="ptt" name={t('ptt.name')} result={judgePtt(pttStats)} />
         <MicCheck deviceId={settings?.microphoneId} runRef={mic} />
         <CheckCard id="speaker" name={t('speaker.name')} result={speaker.result} onRun={speaker.run} />
       </div>

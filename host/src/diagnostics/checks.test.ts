@@ -1,7 +1,7 @@
 import { CLOCK_SKEW_LIMIT_MS, ROUND_TRIP_WARN_MS, clockSkewMs } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 import { measureClock } from '../app/clockCheck';
-import { judgeJanus, judgeRoundTrip, judgeSkew } from './checks';
+import { judgeJanus, judgePtt, judgeRoundTrip, judgeSkew } from './checks';
 
 describe('diagnostics judgements', () => {
   it('calls a round trip slow only beyond the threshold', () => {
@@ -29,5 +29,17 @@ describe('diagnostics judgements', () => {
     const api = { get: jest.fn(() => Promise.resolve({ serverTime: 4_000 })) } as unknown as ApiClient;
     expect(await measureClock(api, () => wall.shift()!, () => mono.shift()!)).toEqual({ rttMs: 400, skewMs: 6_200 });
     expect(api.get).toHaveBeenCalledWith('/api/diagnostics/time', expect.anything());
+  });
+
+  it('shows the PTT figures measured in the console, warning above the access target', () => {
+    expect(judgePtt(undefined)).toEqual({ state: 'idle', key: 'ptt.none' });
+    const stats = { samples: 12, accessLastMs: 61.4, accessMedianMs: 58, accessP95Ms: 150, roundTripMs: null, jitterBufferMs: 42.6, updatedAt: 1 };
+    expect(judgePtt({ ...stats, samples: 0 })).toEqual({ state: 'idle', key: 'ptt.none' });
+    expect(judgePtt(stats)).toEqual({
+      state: 'ok',
+      key: 'ptt.detail',
+      values: { last: '61', median: '58', p95: '150', count: 12, rtt: '—', jitter: '43' },
+    });
+    expect(judgePtt({ ...stats, accessP95Ms: 151 })).toMatchObject({ state: 'warning', key: 'ptt.slow', values: { p95: '151', limit: 150 } });
   });
 });

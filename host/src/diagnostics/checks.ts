@@ -1,6 +1,7 @@
 import {
   CLOCK_SKEW_LIMIT_MS,
   JanusStatus,
+  PTT_ACCESS_WARN_MS,
   PONG_KIND,
   ROUND_TRIP_WARN_MS,
   WS2_TOKEN_QUERY,
@@ -8,6 +9,7 @@ import {
   parseWs2Frame,
   pingFrame,
   type JanusCheck,
+  type PttStats,
 } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 import { isClockWrong } from '../app/clockCheck';
@@ -108,4 +110,28 @@ export function judgeJanus(check: JanusCheck): CheckResult {
 
 export function fetchJanus(api: ApiClient): Promise<JanusCheck> {
   return api.get('/api/diagnostics/janus', { schema: janusCheckSchema });
+}
+
+/** Rounds a figure for display; '—' when it is not known yet. */
+function figure(ms: number | null): string {
+  return ms === null ? '—' : String(Math.round(ms));
+}
+
+/**
+ * The PTT figures the dispatch console measured in this browser session (bus state `ptt/stats`):
+ * nothing to judge before the first press; a 95th percentile access time above
+ * PTT_ACCESS_WARN_MS is a warning.
+ */
+export function judgePtt(stats: PttStats | undefined): CheckResult {
+  if (!stats || stats.samples === 0) return { state: 'idle', key: 'ptt.none' };
+  const values = {
+    last: figure(stats.accessLastMs),
+    median: figure(stats.accessMedianMs),
+    p95: figure(stats.accessP95Ms),
+    count: stats.samples,
+    rtt: figure(stats.roundTripMs),
+    jitter: figure(stats.jitterBufferMs),
+  };
+  const slow = stats.accessP95Ms !== null && stats.accessP95Ms > PTT_ACCESS_WARN_MS;
+  return slow ? { state: 'warning', key: 'ptt.slow', values: { ...values, limit: PTT_ACCESS_WARN_MS } } : { state: 'ok', key: 'ptt.detail', values };
 }

@@ -37,6 +37,13 @@ export const en = {
     level: 'Microphone level',
     stop: 'Stop',
   },
+  ptt: {
+    name: 'PTT access and latency',
+    none: 'No PTT press measured yet: hold PTT in the dispatch console, then come back',
+    detail:
+      'Access time {{last}} ms (median {{median}} ms, 95th percentile {{p95}} ms over {{count}} presses); media round trip {{rtt}} ms; receive buffer {{jitter}} ms',
+    slow: 'Access time {{last}} ms (95th percentile {{p95}} ms over {{count}} presses, above {{limit}} ms); media round trip {{rtt}} ms; receive buffer {{jitter}} ms',
+  },
   speaker: {
     name: 'Speaker',
     detail: 'A one-second test tone played on {{device}}',
@@ -80,6 +87,12 @@ export const zh: typeof en = {
     silent: '麦克风已打开，但暂未检测到声音',
     level: '麦克风音量',
     stop: '停止',
+  },
+  ptt: {
+    name: '对讲接入与时延',
+    none: '尚未测量对讲按键：请在调度台按住对讲键后再回来查看',
+    detail: '接入时间 {{last}} 毫秒（中位数 {{median}} 毫秒，{{count}} 次按键的 95 分位 {{p95}} 毫秒）；媒体往返 {{rtt}} 毫秒；接收缓冲 {{jitter}} 毫秒',
+    slow: '接入时间 {{last}} 毫秒（{{count}} 次按键的 95 分位 {{p95}} 毫秒，超过 {{limit}} 毫秒）；媒体往返 {{rtt}} 毫秒；接收缓冲 {{jitter}} 毫秒',
   },
   speaker: {
     name: '扬声器',

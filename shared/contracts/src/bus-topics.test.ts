@@ -3,7 +3,7 @@ import type { BusPayload, EventTopicName, StateTopicName } from './bus-topics';
 
 describe('bus topic table', () => {
   it('marks session, socket status, locale and settings as state; the rest as events', () => {
-    expect(BUS_TOPIC_NAMES.filter(isStateTopic).sort()).toEqual(['locale', 'session', 'settings', 'socket/status']);
+    expect(BUS_TOPIC_NAMES.filter(isStateTopic).sort()).toEqual(['locale', 'ptt/stats', 'session', 'settings', 'socket/status']);
     const events: EventTopicName[] = ['ws/ent', 'ws/user', 'ws/channel', 'ws/dispatch', 'ws/ptt', 'session/expired', 'nav/go', 'notify', 'notify/dismiss'];
     expect(BUS_TOPIC_NAMES.filter((n) => !isStateTopic(n)).sort()).toEqual([...events].sort());
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ServerCode } from './codes';
 import { localeSchema } from './enums';
 import { sessionSchema } from './session';
+import { pttStatsSchema } from './ptt-stats';
 import { pttFloorFrameSchema } from './realtime/ptt';
 import { localSettingsSchema } from './settings';
 import { CHANNEL_BUS_KINDS, DISPATCH_BUS_KINDS, ENT_LISTEN_KINDS, USER_BUS_KINDS } from './topics';
@@ -67,6 +68,8 @@ export const BUS_TOPICS = {
   'socket/status': { kind: 'state', schema: socketStatusSchema },
   locale: { kind: 'state', schema: localeSchema },
   settings: { kind: 'state', schema: localSettingsSchema },
+  /** PTT access time and media latency measured by the dispatch console (diagnostics shows them). */
+  'ptt/stats': { kind: 'state', schema: pttStatsSchema },
   'ws/ent': { kind: 'event', schema: wsEntEventSchema },
   'ws/user': { kind: 'event', schema: wsUserEventSchema },
   'ws/channel': { kind: 'event', schema: wsChannelEventSchema },

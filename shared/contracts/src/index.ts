@@ -39,6 +39,7 @@ export * from './rest/temp-channels';
 export * from './realtime/temp-channels';
 export * from './rest/ptt';
 export * from './realtime/ptt';
+export * from './ptt-stats';
 export * from './realtime/fence';
 export * from './realtime/listen';
 export * from './realtime/frames';
