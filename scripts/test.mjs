@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: installs, typechecks, lints, builds, runs every package's jest suite and the
-// Playwright e2e suite, then prints one summary line `N passed, N failed` (CI reads it).
+// Playwright e2e suite, then the media suite inside a network namespace (docs/testing-media.md),
+// and prints one summary line `N passed, N failed` (CI reads it).
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { ROOT, pnpm, pnpmCommand } from './pnpm.mjs';
 import { workspacePackages } from './workspace.mjs';
@@ -56,6 +57,28 @@ if (installed) {
   } else {
     check('e2e (skipped: build failed)', false);
   }
+
+  step('media end-to-end tests (network namespace)');
+  if (built) runMedia();
+  else check('media e2e (skipped: build failed)', false);
+}
+
+/**
+ * The media suite (e2e/playwright.media.config.ts): server, Janus and Chromium inside a network
+ * namespace of scripts/netns.mjs. No Janus or no namespace is a failed check, never a skip.
+ */
+function runMedia() {
+  const janus = process.env.JANUS_BIN ?? '/usr/bin/janus';
+  if (!existsSync(janus)) return check(`media e2e: Janus not installed at ${janus} (apt-get install janus janus-tools)`, false);
+  const file = path.join(OUT, 'playwright-media.json');
+  const e2e = path.join(ROOT, 'e2e');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'netns.mjs'), '--',
+    path.join(e2e, 'node_modules', '.bin', 'playwright'), 'test', '-c', 'playwright.media.config.ts'], {
+    cwd: e2e, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  });
+  // 125: scripts/netns.mjs could not create the namespace (not root, no CAP_NET_ADMIN, no `ip`).
+  if (r.status === 125) return check('media e2e: network namespace not permitted (run as root or with CAP_NET_ADMIN)', false);
+  countPlaywright(file, r.status, 'media e2e');
 }
 
 /** Runs pnpm jobs concurrently, collecting each one's output to print on failure. */
@@ -92,17 +115,17 @@ function countJest(name, file, status) {
   if (status !== 0 && r.numFailedTests === 0 && r.success === false) check(`jest ${name} (exit ${status})`, false);
 }
 
-function countPlaywright(file, status) {
-  if (!existsSync(file)) return check(`e2e (no report, exit ${status})`, false);
+function countPlaywright(file, status, label = 'e2e') {
+  if (!existsSync(file)) return check(`${label} (no report, exit ${status})`, false);
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
   const walk = (suite, trail) => {
     for (const s of suite.suites ?? []) walk(s, [...trail, s.title]);
-    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`e2e: ${[...trail, spec.title].join(' > ')}`);
+    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`${label}: ${[...trail, spec.title].join(' > ')}`);
   };
   for (const s of r.suites) walk(s, [s.title]);
-  if (r.errors?.length) check(`e2e (${r.errors.length} run errors)`, false);
+  if (r.errors?.length) check(`${label} (${r.errors.length} run errors)`, false);
 }
 
 const summary = `${passed} passed, ${failed} failed`;
