@@ -37,11 +37,19 @@ if (needsBuild()) {
   console.info('Build is up to date (pass --build to force one).');
 }
 
+// PTT audio needs Janus (ADR 010): the server starts Debian's janus itself when it is installed,
+// unless the environment already chose a Janus (JANUS_URL) or said no (JANUS_AUTOSTART=false).
+const janusBin = process.env.JANUS_BIN ?? '/usr/bin/janus';
+const media = {};
+if (process.env.JANUS_AUTOSTART === undefined && !process.env.JANUS_URL) {
+  if (existsSync(janusBin)) media.JANUS_AUTOSTART = 'true';
+  else console.warn(`Janus is not installed (${janusBin}): PTT audio is off. On Debian: apt-get install janus janus-tools`);
+}
 const server = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.cjs')], {
   cwd: ROOT,
   // stdout is read for the "listening on" line, and passed through unchanged.
   stdio: ['inherit', 'pipe', 'inherit'],
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...media, ...process.env },
 });
 // The demo handsets need the demo organisation; without its seed their logins would only fail.
 const simulate = process.env.SIMULATE !== '0' && !/^(false|0|no)$/i.test(process.env.SEED_DEMO ?? '');

@@ -29,6 +29,8 @@ import { MemoryPresenceStore, PresenceService, type PresenceStore } from './ws/p
 import { MemorySendLimiter, type SendLimiter } from './chat/send-limiter';
 import { registerWs2Gateway } from './ws/ws2.gateway';
 import { NoMedia, type MediaRooms } from './media/media-rooms';
+import { registerJanusProxy } from './media/janus-proxy';
+import { MemoryFloorStore, type FloorStore } from './ptt/floor-store';
 
 /** Version of the REST API in the OpenAPI document. */
 export const API_VERSION = '1.0.0';
@@ -46,6 +48,8 @@ export interface AppDeps {
   sendLimiter?: SendLimiter;
   /** PTT media rooms; defaults to NoMedia (no media server configured). */
   media?: MediaRooms;
+  /** PTT floors; defaults to one node's memory, Redis shares them between nodes. */
+  floorStore?: FloorStore;
 }
 
 export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir'> &
@@ -90,10 +94,12 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
   });
   const sendLimiter = deps.sendLimiter ?? new MemorySendLimiter();
   const media = deps.media ?? new NoMedia();
-  const moduleDeps = { db, hub, auth, files, events, inbound, presence, sendLimiter, media };
+  const floors = deps.floorStore ?? new MemoryFloorStore();
+  const moduleDeps = { db, hub, auth, files, events, inbound, presence, sendLimiter, media, floors };
   const routes = allRoutes(moduleDeps);
   wireRealtime(moduleDeps);
   registerRoutes(app, auth, routes);
+  registerJanusProxy(app, { auth, db, media });
   const openApi = buildOpenApi(routes, API_VERSION);
   app.get('/api/docs', (_req, reply) => reply.send(openApi));
   registerWs2Gateway(app, {

@@ -57,6 +57,60 @@ describe('loadConfig', () => {
     expect(readJanusUrl({})).toBeUndefined();
   });
 
+  describe('PTT media (Janus)', () => {
+    const external = { JANUS_URL: 'http://10.0.0.7:8088/janus', JANUS_API_SECRET: 'api-secret-1', JANUS_ADMIN_KEY: 'admin-key-1', JANUS_RECORD_DIR: '/srv/rec' };
+
+    it('has no media by default, and JANUS_URL alone is only the diagnostics probe', () => {
+      expect(loadConfig({}, ROOT).media).toEqual({ kind: 'none' });
+      expect(loadConfig({ JANUS_URL: external.JANUS_URL }, ROOT).media).toEqual({ kind: 'none' });
+      expect(loadConfig({ JANUS_AUTOSTART: 'false' }, ROOT).media).toEqual({ kind: 'none' });
+    });
+
+    it('starts Janus itself with JANUS_AUTOSTART=true, under DATA_DIR unless told otherwise', () => {
+      expect(loadConfig({ JANUS_AUTOSTART: 'true', DATA_DIR: '/d' }, ROOT).media).toEqual({
+        kind: 'autostart',
+        janusBin: '/usr/bin/janus',
+        folder: '/d/janus',
+        recordDir: '/d/janus/recordings',
+      });
+      const c = loadConfig({ JANUS_AUTOSTART: '1', JANUS_BIN: '/opt/janus/bin/janus', JANUS_RECORD_DIR: 'rec' }, ROOT);
+      expect(c.media).toMatchObject({ kind: 'autostart', janusBin: '/opt/janus/bin/janus', recordDir: path.join(ROOT, 'rec') });
+    });
+
+    it('uses an external Janus only when all four variables are given', () => {
+      expect(loadConfig(external, ROOT).media).toEqual({
+        kind: 'external',
+        janusUrl: external.JANUS_URL,
+        apiSecret: 'api-secret-1',
+        adminKey: 'admin-key-1',
+        recordDir: '/srv/rec',
+      });
+      const { JANUS_URL: _u, ...noUrl } = external;
+      expect(() => loadConfig(noUrl, ROOT)).toThrow(/needs JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR together: missing JANUS_URL$/);
+      expect(() => loadConfig({ JANUS_URL: external.JANUS_URL, JANUS_API_SECRET: 'api-secret-1' }, ROOT)).toThrow(
+        /missing JANUS_ADMIN_KEY, JANUS_RECORD_DIR/,
+      );
+      expect(() => loadConfig({ JANUS_RECORD_DIR: '/srv/rec' }, ROOT)).toThrow(ConfigError);
+    });
+
+    it('refuses contradictory settings', () => {
+      expect(() => loadConfig({ ...external, JANUS_AUTOSTART: 'true' }, ROOT)).toThrow(
+        /JANUS_AUTOSTART=true starts its own Janus with generated secrets: unset JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY/,
+      );
+      expect(() => loadConfig({ JANUS_AUTOSTART: 'true', JANUS_URL: external.JANUS_URL }, ROOT)).toThrow(/unset JANUS_URL \(/);
+      expect(() => loadConfig({ JANUS_BIN: '/usr/bin/janus' }, ROOT)).toThrow(/JANUS_BIN is used only with JANUS_AUTOSTART=true/);
+      expect(() => loadConfig({ JANUS_AUTOSTART: 'sometimes' }, ROOT)).toThrow(/JANUS_AUTOSTART="sometimes": must be true or false/);
+      expect(() => loadConfig({ JANUS_AUTOSTART: 'true', JANUS_BIN: 'janus' }, ROOT)).toThrow(/JANUS_BIN="janus": must be an absolute path/);
+    });
+
+    it('never prints a refused secret', () => {
+      const bad = () => loadConfig({ ...external, JANUS_API_SECRET: 'short', JANUS_ADMIN_KEY: 'tiny' }, ROOT);
+      expect(bad).toThrow(/JANUS_API_SECRET=\(hidden\): must be at least 8 characters/);
+      expect(bad).toThrow(/JANUS_ADMIN_KEY=\(hidden\)/);
+      expect(bad).not.toThrow(/short|tiny/);
+    });
+  });
+
   it('names every bad variable in one clear error', () => {
     const bad = () => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe', DATABASE_URL: 'mysql://x' }, ROOT);
     expect(bad).toThrow(ConfigError);

@@ -33,9 +33,20 @@ export interface AppConfig {
   testCaptchaText: string | undefined;
   /** Janus HTTP API base (e.g. http://127.0.0.1:8088/janus) that /main/test checks; unset: "not configured". */
   janusUrl: string | undefined;
+  /** PTT media (ADR 010): a Janus the server starts itself, an external one, or none. */
+  media: MediaConfig;
   /** Tile sources of /config/map.json (MAP_TILES, MAP_TIANDITU_KEY), read and checked once at start. */
   map: LoadedMapConfig;
 }
+
+/** Where PTT audio is mixed: none (PTT answers 'PTT intercom cannot connect'), a Janus the server
+ *  starts from a generated configuration under `<dataDir>/janus`, or an external Janus. */
+export type MediaConfig =
+  | { kind: 'none' }
+  | { kind: 'autostart'; janusBin: string; folder: string; recordDir: string }
+  | { kind: 'external'; janusUrl: string; apiSecret: string; adminKey: string; recordDir: string };
+
+export const DEFAULT_JANUS_BIN = '/usr/bin/janus';
 
 /** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 150_000;
@@ -84,9 +95,17 @@ const envSchema = z.object({
   JANUS_URL: optional(
     z.string().refine((v) => /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL such as http://127.0.0.1:8088/janus' }),
   ),
+  JANUS_AUTOSTART: optional(booleanText),
+  JANUS_BIN: optional(z.string().refine((v) => path.isAbsolute(v), { message: 'must be an absolute path' })),
+  JANUS_API_SECRET: optional(z.string().min(8, 'must be at least 8 characters')),
+  JANUS_ADMIN_KEY: optional(z.string().min(8, 'must be at least 8 characters')),
+  JANUS_RECORD_DIR: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
+
+// Never printed: a refused secret still is one.
+const SECRET_VARS = new Set(['JANUS_API_SECRET', 'JANUS_ADMIN_KEY']);
 
 function remoteUrlVar(name: RemoteName): string {
   return `REMOTE_${name.toUpperCase()}_URL`;
@@ -96,7 +115,8 @@ function remoteUrlVar(name: RemoteName): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: string = REPO_ROOT): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])])}: ${i.message}`);
+    const shown = (name: string) => (SECRET_VARS.has(name) ? '(hidden)' : JSON.stringify(env[name]));
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${shown(String(i.path[0]))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data as Record<string, unknown> & z.infer<typeof envSchema>;
@@ -114,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
   }
   const abs = (p: string | undefined, fallback: string): string => path.resolve(repoRoot, p ?? fallback);
   const dataDir = abs(e.DATA_DIR, '.data');
+  const media = mediaConfig(e, dataDir, abs);
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, (e[remoteUrlVar(name)] as string | undefined) ?? `/remotes/${name}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
@@ -135,7 +156,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     presenceNodeTtlMs: e.PRESENCE_NODE_TTL_MS ?? 15_000,
     testCaptchaText: e.PTT_TEST_CAPTCHA_TEXT,
     janusUrl: e.JANUS_URL,
+    media,
     map,
+  };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * The Janus variables must describe one of three set-ups: JANUS_AUTOSTART=true (the server starts
+ * Janus; JANUS_BIN and JANUS_RECORD_DIR may adjust it), an external Janus (JANUS_URL with
+ * JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR, all four), or none. JANUS_URL alone is
+ * the diagnostics probe of earlier versions: it keeps working, with PTT media off.
+ */
+function mediaConfig(e: Env, dataDir: string, abs: (p: string | undefined, fallback: string) => string): MediaConfig {
+  const refuse = (line: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${line}`);
+  };
+  const external = { JANUS_API_SECRET: e.JANUS_API_SECRET, JANUS_ADMIN_KEY: e.JANUS_ADMIN_KEY, JANUS_RECORD_DIR: e.JANUS_RECORD_DIR };
+  const folder = path.join(dataDir, 'janus');
+  if (e.JANUS_AUTOSTART) {
+    const clashing = ['JANUS_URL', 'JANUS_API_SECRET', 'JANUS_ADMIN_KEY'].filter((k) => e[k as keyof Env] !== undefined);
+    if (clashing.length > 0) {
+      refuse(`JANUS_AUTOSTART=true starts its own Janus with generated secrets: unset ${clashing.join(', ')} (they describe an external Janus)`);
+    }
+    const recordDir = e.JANUS_RECORD_DIR ? abs(e.JANUS_RECORD_DIR, '') : path.join(folder, 'recordings');
+    return { kind: 'autostart', janusBin: e.JANUS_BIN ?? DEFAULT_JANUS_BIN, folder, recordDir };
+  }
+  if (e.JANUS_BIN) refuse('JANUS_BIN is used only with JANUS_AUTOSTART=true');
+  const given = Object.entries(external).filter(([, v]) => v !== undefined);
+  if (given.length === 0) return { kind: 'none' };
+  const missing = [...(e.JANUS_URL ? [] : ['JANUS_URL']), ...Object.entries(external).filter(([, v]) => v === undefined).map(([k]) => k)];
+  if (missing.length > 0) {
+    refuse(`an external Janus needs JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR together: missing ${missing.join(', ')}`);
+  }
+  return {
+    kind: 'external',
+    janusUrl: e.JANUS_URL!,
+    apiSecret: e.JANUS_API_SECRET!,
+    adminKey: e.JANUS_ADMIN_KEY!,
+    recordDir: abs(e.JANUS_RECORD_DIR, ''),
   };
 }
 

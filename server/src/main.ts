@@ -10,6 +10,9 @@ import type { RedisErrorLogger } from './ws/redis-client';
 import { RedisHub } from './ws/redis-hub';
 import { RedisPresenceStore } from './ws/redis-presence';
 import { RedisSendLimiter } from './chat/redis-send-limiter';
+import { RedisFloorStore } from './ptt/redis-floor-store';
+import { createMedia } from './media/create-media';
+import { consoleMediaLog, type MediaLog } from './media/media-log';
 
 // After a signal we give open sockets and the database this long before exiting anyway.
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -38,23 +41,37 @@ async function start(config: AppConfig): Promise<void> {
   let hub: RedisHub | undefined;
   let presenceStore: RedisPresenceStore | undefined;
   let sendLimiter: RedisSendLimiter | undefined;
+  let floorStore: RedisFloorStore | undefined;
   if (config.redisUrl) {
     console.info('Connecting to Redis for real-time fan-out and presence ...');
     hub = await RedisHub.connect(config.redisUrl, { onError, onListenerError: (err, topic) => onError(err, `hub listener on ${topic}`) });
     presenceStore = await RedisPresenceStore.connect(config.redisUrl, { onError, nodeTtlMs: config.presenceNodeTtlMs });
     sendLimiter = await RedisSendLimiter.connect(config.redisUrl, { onError });
+    floorStore = await RedisFloorStore.connect(config.redisUrl, { onError });
   }
 
   const testCaptcha = config.testCaptchaText;
   if (testCaptcha) console.warn('PTT_TEST_CAPTCHA_TEXT is set: every captcha shows the same text. For end-to-end tests only.');
   const captchaText = testCaptcha ? () => testCaptcha : undefined;
-  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore, sendLimiter, captchaText });
+  // Media lines go to the console until the app's logger exists.
+  let mediaLog: MediaLog = consoleMediaLog;
+  const media = await createMedia(config.media, {
+    info: (o, m) => mediaLog.info(o, m),
+    warn: (o, m) => mediaLog.warn(o, m),
+    error: (o, m) => mediaLog.error(o, m),
+  });
+  if (config.media.kind === 'none') {
+    const why = config.janusUrl ? 'JANUS_URL alone only feeds the diagnostics page' : 'no Janus is configured';
+    console.warn(`PTT audio is off: ${why} (set JANUS_AUTOSTART=true, or JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR).`);
+  }
+  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore, sendLimiter, floorStore, captchaText, media });
   const stopMaintenance = startPgliteMaintenance(db, (err) => app.log.error({ err }, 'database maintenance failed'));
   app.addHook('onClose', (_app, done) => {
     stopMaintenance();
     done();
   });
   report = (err, what) => app.log.error({ err }, what);
+  mediaLog = app.log;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -74,9 +91,12 @@ async function start(config: AppConfig): Promise<void> {
     }, SHUTDOWN_LIMIT_MS).unref();
     app
       .close()
+      // After the app: no request reaches Janus any more; stops the Janus we started.
+      .then(() => media.close())
       // The store first: its last removals publish 'offline' through the hub.
       .then(() => presenceStore?.close())
       .then(() => sendLimiter?.close())
+      .then(() => floorStore?.close())
       .then(() => hub?.close())
       .then(() => db.close())
       .then(() => process.exit(0))

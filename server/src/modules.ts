@@ -31,7 +31,11 @@ import type { MediaRooms } from './media/media-rooms';
 import { presenceRoutes } from './ws/presence.routes';
 import { packageRoutes } from './packages/package.routes';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes';
+import { mediaRoutes } from './media/media.routes';
 import { tempChannelRoutes } from './temp-channels/temp-channel.routes';
+import type { FloorStore } from './ptt/floor-store';
+import { pttRoutes } from './ptt/ptt.routes';
+import { registerPttRealtime } from './ptt/ptt.realtime';
 
 /** What a feature module gets to build its routes. */
 export interface ModuleDeps {
@@ -48,6 +52,8 @@ export interface ModuleDeps {
   sendLimiter: SendLimiter;
   /** Janus AudioBridge rooms for PTT, or NoMedia when no media server is configured. */
   media: MediaRooms;
+  /** PTT floors: per node in memory, or shared through Redis. */
+  floors: FloorStore;
 }
 
 /**
@@ -75,6 +81,8 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...diagnosticsRoutes(deps),
     ...noticeRoutes(deps),
     ...tempChannelRoutes(deps),
+    ...mediaRoutes(deps),
+    ...pttRoutes(deps),
   ];
 }
 
@@ -97,4 +105,5 @@ export function wireRealtime(deps: ModuleDeps): void {
   registerSosRealtime(deps);
   registerCommandRealtime(deps);
   registerFenceRealtime(deps);
+  registerPttRealtime(deps);
 }

@@ -65,6 +65,9 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/notices/:id/send': (ids) => ({ body: { channelIds: [ids.channel], userIds: [ids.other] } }),
   'POST /api/temp-channels': (ids) => ({ body: { userIds: [ids.user, ids.other] } }),
   'DELETE /api/temp-channels/:id': (ids) => ({ params: { id: ids.tempChannel } }),
+  'POST /api/ptt/floor': (ids) => ({ body: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
+  'POST /api/ptt/floor/release': (ids) => ({ body: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
+  'GET /api/ptt/recent/:chatId': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
 };
 
 function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {

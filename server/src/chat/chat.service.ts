@@ -1,6 +1,7 @@
 import {
   CHAT_MESSAGE_KIND,
   FILE_MESSAGE_TYPES,
+  MessageType,
   Role,
   ServerCode,
   chatId as groupChatId,
@@ -201,6 +202,32 @@ export class ChatService {
         clientMsgId: null,
       }))!;
       for (const userId of joined) await repo.markRead(tx, this.readRow(userId, t, id - 1));
+      return (await repo.findMessage(tx, id))!;
+    });
+    await this.publish(entId, message);
+    return message;
+  }
+
+  /**
+   * A finished PTT burst (type 8) from its talker in a channel's chat, stored and published at
+   * once. Floor control checked the talker when it granted the floor, and the floor itself limits
+   * the rate, so neither the send rules nor the send limiter apply.
+   */
+  async pttBurst(entId: number, channelId: number, fromUserId: number, content: { fileId: string; durationMs: number }): Promise<ChatMessage> {
+    const t: Target = { kind: 'group', entId, chatKey: groupChatId(entId, channelId), channelId };
+    const message = await this.db.transaction(async (tx) => {
+      const id = (await repo.insertMessage(tx, {
+        entId,
+        chatKey: t.chatKey,
+        channelId,
+        fromUserId,
+        toUserId: null,
+        type: MessageType.Ptt,
+        content,
+        clientMsgId: null,
+      }))!;
+      // Writing is reading: the talker's own burst never counts as unread for them.
+      await repo.markRead(tx, this.readRow(fromUserId, t, id));
       return (await repo.findMessage(tx, id))!;
     });
     await this.publish(entId, message);

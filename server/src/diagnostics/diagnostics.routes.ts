@@ -13,14 +13,17 @@ export const JANUS_CHECK_REUSE_MS = 3_000;
  * server's reachability, which only the server can check (Janus's HTTP API is not for browsers).
  * The /ws2 round trip is measured on the socket's own ping.
  */
-export function diagnosticsRoutes(_deps: ModuleDeps, janusUrl: string | undefined = readJanusUrl()): RouteDef[] {
+export function diagnosticsRoutes(deps: ModuleDeps, janusUrl: string | undefined = readJanusUrl()): RouteDef[] {
   const tag = 'diagnostics';
   // Every role may run the check: many consoles pressing "Run again" share one probe at a time and
   // its answer for a few seconds, so nobody can make the server hammer Janus.
   let shared: { at: number; answer: Promise<JanusCheck> } | null = null;
   const janusCheck = (): Promise<JanusCheck> => {
     const now = Date.now();
-    if (!shared || now - shared.at > JANUS_CHECK_REUSE_MS) shared = { at: now, answer: probeJanus(janusUrl) };
+    // The Janus PTT uses (started by the server, or external) first; JANUS_URL alone otherwise.
+    // `info` needs no API secret. Read per probe: a restarted Janus may listen on another port.
+    const url = deps.media?.janusUrl ?? janusUrl;
+    if (!shared || now - shared.at > JANUS_CHECK_REUSE_MS) shared = { at: now, answer: probeJanus(url) };
     return shared.answer;
   };
   return [
@@ -36,7 +39,7 @@ export function diagnosticsRoutes(_deps: ModuleDeps, janusUrl: string | undefine
     defineRoute({
       method: 'GET',
       url: '/api/diagnostics/janus',
-      summary: 'Whether Janus (JANUS_URL) answers `info`: notConfigured, reachable with its latency and version, or unreachable with the error (3 s time-out)',
+      summary: 'Whether Janus (the one PTT uses, else JANUS_URL) answers `info`: notConfigured, reachable with its latency and version, or unreachable with the error (3 s time-out)',
       tag,
       auth: 'diagnostics.read',
       response: janusCheckSchema,

@@ -13,6 +13,8 @@ export type HolderLookup = (chatIds: string[]) => Promise<Map<string, number>>;
 export interface MediaRooms {
   /** False when no Janus is configured: PTT answers 'PTT intercom cannot connect'. */
   readonly available: boolean;
+  /** The Janus HTTP API base this server uses (the diagnostics probe); absent without Janus. */
+  readonly janusUrl?: string;
   /** Makes the chat's AudioBridge room exist (idempotent, safe to call concurrently). */
   ensureRoom(chatId: string): Promise<void>;
   /** Unmutes this user's participants in the room and mutes every other one; null mutes all. */

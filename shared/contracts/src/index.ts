@@ -40,6 +40,7 @@ export * from './realtime/temp-channels';
 export * from './rest/ptt';
 export * from './realtime/ptt';
 export * from './ptt-stats';
+export * from './mic-error';
 export * from './realtime/fence';
 export * from './realtime/listen';
 export * from './realtime/frames';

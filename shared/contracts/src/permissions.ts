@@ -83,6 +83,11 @@ export const PERMISSIONS = {
    *  enterprise's up; everyone reads the open ones they are in (members are called into them). */
   'tempChannel.manage': STAFF,
   'tempChannel.read': ALL,
+  /** PTT: ask for and release the floor of a channel or temporary channel one is a member of, see
+   *  the floors held there and replay a channel's recent bursts. */
+  'ptt.talk': ALL,
+  /** Force-insert: take the floor from the current speaker (dispatchers over the field). */
+  'ptt.force': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -42,6 +42,7 @@ export const RULES = {
   otherPartyHungUp: 'The other party hung up',
   otherPartySuspended: 'The other party is temporarily suspended',
   pttChannelOccupied: 'PTT channel occupied',
+  pttCannotConnect: 'PTT intercom cannot connect',
   fenceNameExists: 'The fence name already exists',
   fenceNotModified: 'Fence information has not been modified',
   fenceNotEnabled: 'The fence must be enabled before use',

@@ -19,6 +19,7 @@ import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchem
 import { SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosLogSchema, sosMsgSchema } from './sos';
 import { NOTICE_KIND, noticeFrameSchema } from '../notices';
 import { TEMP_CHANNEL_KIND, tempChannelFrameSchema } from './temp-channels';
+import { PTT_FLOOR_KIND, pttFloorFrameSchema } from './ptt';
 
 /** Topics the server publishes on (see `topics`). */
 export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline';
@@ -49,11 +50,14 @@ export const SERVER_FRAMES = {
     [DEVICE_COMMAND_KIND]: deviceCommandFrameSchema,
     [NOTICE_KIND]: noticeFrameSchema,
     [TEMP_CHANNEL_KIND]: tempChannelFrameSchema,
+    /** Floors of temporary channels, to each member. */
+    [PTT_FLOOR_KIND]: pttFloorFrameSchema,
   },
   channelListen: {
     ChannelStatus: channelStatusFrameSchema,
     ChannelUserAdd: channelUserAddFrameSchema,
     [CHAT_MESSAGE_KIND]: chatMessageSchema,
+    [PTT_FLOOR_KIND]: pttFloorFrameSchema,
   },
   dispatch: {
     [LOCATION_KIND]: locationPointSchema,

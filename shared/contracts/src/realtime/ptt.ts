@@ -9,7 +9,8 @@ export const PTT_FLOOR_KIND = 'PttFloor';
 
 /** Why the floor changed: granted (someone took a free floor), preempted (a dispatcher
  *  force-inserted), released (the holder let go), timeout (max duration reached), left (the holder
- *  lost their connection or their membership), closed (the temporary channel closed). */
+ *  lost their last /ws2 connection or their membership), closed (the temporary channel closed, or
+ *  the channel was suspended, disbanded or deleted). */
 export const FLOOR_CHANGE_REASONS = ['granted', 'preempted', 'released', 'timeout', 'left', 'closed'] as const;
 export type FloorChangeReason = (typeof FLOOR_CHANGE_REASONS)[number];
 

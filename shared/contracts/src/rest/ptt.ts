@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseChatId } from '../chat-id';
 import { idSchema } from '../ids';
+import { chatMessageSchema } from '../realtime/chat';
 import { parseTempChannelChatId } from './temp-channels';
 
 // PTT floor control (spec sections 4 and 8, issue 7). The server holds one floor per chat id: a
@@ -10,6 +11,12 @@ import { parseTempChannelChatId } from './temp-channels';
 
 /** The longest talk the server allows, whatever the client's max duration setting says. */
 export const PTT_SERVER_MAX_TALK_S = 300;
+/** The talk limit when the client sends no max duration. */
+export const PTT_DEFAULT_TALK_S = 60;
+/** Bursts shorter than this are not kept as PTT messages (a click, not a transmission). */
+export const PTT_MIN_BURST_MS = 300;
+/** How many recent bursts `GET /api/ptt/recent/:chatId` answers. */
+export const PTT_RECENT_BURSTS = 20;
 
 /** A chat id that has a floor: a channel or a temporary channel. */
 export function isPttChatId(s: string): boolean {
@@ -52,6 +59,9 @@ export type Floor = z.infer<typeof floorSchema>;
 
 /** `GET /api/ptt/floors`: the floors currently held in the caller's channels and temporary channels. */
 export const floorListSchema = z.array(floorSchema);
+
+/** `GET /api/ptt/recent/:chatId`: a channel's last PTT messages (type 8), newest first, for replay. */
+export const recentBurstsSchema = z.array(chatMessageSchema);
 
 /** `GET /api/ptt/media`: whether the server has a media server, and where janus.js talks to it. */
 export const mediaInfoSchema = z.object({

@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService } from '../auth/auth.service';
+import { bearerToken } from '../auth/bearer';
+import type { ActiveSession } from '../auth/session.repository';
+import type { Db } from '../db/db';
+import { AppError } from '../http/app-error';
+import { checkPttAccess } from '../ptt/ptt-access';
+import { AudioBridgeError, JanusApiError, JanusUnreachableError, type JanusJson } from './janus-client';
+import { SharedLongPoll } from './janus-long-poll';
+import { filterAudioBridgeMessage, filterJsep, ProxyRefusal, RefusalCode, scrub } from './janus-proxy-filter';
+import { displayFor, JanusRooms } from './janus-rooms';
+import type { MediaRooms } from './media-rooms';
+
+// The same-origin `/janus` that janus.js talks to (its HTTP transport, with our session token as
+// its `token`). Clients never reach Janus themselves: this checks the session, keeps to the
+// client's own Janus sessions, rewrites joins and refuses everything that is the server's job.
+
+export type PttAccessCheck = typeof checkPttAccess;
+
+export interface JanusProxyDeps {
+  auth: AuthService;
+  db: Db;
+  media: MediaRooms;
+  /** Who may join a chat's room (floor control's rule); replaceable in tests. */
+  checkAccess?: PttAccessCheck;
+}
+
+interface OwnedSession {
+  userId: number;
+  entId: number;
+  /** Handle id -> the room it joined through the proxy. */
+  handles: Map<string, { room: string | null }>;
+  lastSeen: number;
+  poll: SharedLongPoll;
+}
+
+// Janus drops a session after 60 s without a request; we forget ours a while after that.
+const FORGET_AFTER_MS = 5 * 60_000;
+const MAX_EVENTS = 10;
+const ID = /^\d{1,20}$/;
+
+type Params = { sessionId?: string; handleId?: string };
+type Body = JanusJson & { janus?: unknown; transaction?: unknown; token?: unknown };
+
+const refuse = (code: number, reason: string): never => {
+  throw new ProxyRefusal(code, reason);
+};
+
+/** Registers `/janus` when the media is Janus; without a media server there is nothing to reach. */
+export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): void {
+  const rooms = deps.media;
+  if (!(rooms instanceof JanusRooms)) return;
+  const checkAccess = deps.checkAccess ?? checkPttAccess;
+  const client = rooms.client;
+  // Per node: with several nodes, /janus needs sticky routing per Janus session (ADR 010).
+  const owned = new Map<string, OwnedSession>();
+  const sweeper = setInterval(() => {
+    const cutoff = Date.now() - FORGET_AFTER_MS;
+    for (const [id, s] of owned) if (s.lastSeen < cutoff) owned.delete(id);
+  }, 60_000);
+  sweeper.unref();
+  app.addHook('onClose', (_app, done) => {
+    clearInterval(sweeper);
+    done();
+  });
+
+  const who = async (req: FastifyRequest): Promise<ActiveSession> => {
+    const body = req.body as Body | undefined;
+    const query = req.query as { token?: unknown };
+    const token = typeof body?.token === 'string' ? body.token : typeof query.token === 'string' ? query.token : bearerToken(req);
+    return deps.auth.authenticate(token);
+  };
+
+  const ownedSession = (user: ActiveSession, sessionId: string | undefined): OwnedSession => {
+    const s = sessionId && ID.test(sessionId) ? owned.get(sessionId) : undefined;
+    // Another user's session looks like one that does not exist.
+    if (!s || s.userId !== user.userId || s.entId !== user.entId) return refuse(RefusalCode.SessionNotFound, `No such session ${sessionId}`);
+    s.lastSeen = Date.now();
+    return s;
+  };
+
+  /** Runs one proxied request; refusals and an unreachable Janus become Janus-style answers. */
+  const handle =
+    (work: (req: FastifyRequest, user: ActiveSession, body: Body, params: Params, signal: AbortSignal) => Promise<unknown>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const user = await who(req); // AppError: 401 with the usual envelope
+      const body = (req.body ?? {}) as Body;
+      const params = req.params as Params;
+      const aborted = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) aborted.abort();
+      });
+      const transaction = typeof body.transaction === 'string' ? body.transaction : undefined;
+      try {
+        return scrub(await work(req, user, body, params, aborted.signal));
+      } catch (err) {
+        // The browser went away (a long poll it gave up): nobody reads the answer.
+        if (aborted.signal.aborted) return { janus: 'keepalive' };
+        if (err instanceof ProxyRefusal) return { janus: 'error', transaction, error: { code: err.code, reason: err.reason } };
+        if (err instanceof AppError) return { janus: 'error', transaction, error: { code: RefusalCode.Unauthorized, reason: err.message } };
+        if (err instanceof AudioBridgeError || err instanceof JanusApiError) {
+          // The server's own request (making the room) failed: Janus's word, not the client's fault.
+          req.log.warn({ err }, 'Janus proxy: the room could not be prepared');
+          return { janus: 'error', transaction, error: { code: err.code, reason: 'The media server could not prepare the room' } };
+        }
+        if (err instanceof JanusUnreachableError) {
+          req.log.warn({ err }, 'Janus proxy: Janus unreachable');
+          return reply.code(503).send({ janus: 'error', transaction, error: { code: 503, reason: 'The media server is unreachable' } });
+        }
+        throw err;
+      }
+    };
+
+  const tx = (body: Body): JanusJson => (typeof body.transaction === 'string' ? { transaction: body.transaction } : {});
+
+  app.post(
+    '/janus',
+    handle(async (_req, user, body) => {
+      if (body.janus !== 'create') refuse(RefusalCode.Unauthorized, `'${String(body.janus)}' is not allowed here: create a session`);
+      const answer = await client.post('', { janus: 'create', ...tx(body) });
+      const id = (answer.data as { id?: unknown } | undefined)?.id;
+      if (answer.janus === 'success' && typeof id === 'number') {
+        const poll = new SharedLongPoll((maxev) => client.longPoll(String(id), maxev));
+        owned.set(String(id), { userId: user.userId, entId: user.entId, handles: new Map(), lastSeen: Date.now(), poll });
+      }
+      return answer;
+    }),
+  );
+
+  app.post(
+    '/janus/:sessionId',
+    handle(async (_req, user, body, { sessionId }) => {
+      const s = ownedSession(user, sessionId);
+      const path = `/${sessionId}`;
+      if (body.janus === 'keepalive') return client.post(path, { janus: 'keepalive', ...tx(body) });
+      if (body.janus === 'destroy') {
+        const answer = await client.post(path, { janus: 'destroy', ...tx(body) });
+        if (answer.janus === 'success') owned.delete(sessionId!);
+        return answer;
+      }
+      if (body.janus !== 'attach') return refuse(RefusalCode.Unauthorized, `'${String(body.janus)}' is not allowed on a session`);
+      if (body.plugin !== 'janus.plugin.audiobridge') return refuse(RefusalCode.UnauthorizedPlugin, 'Only janus.plugin.audiobridge may be attached');
+      const opaque = typeof body.opaque_id === 'string' ? { opaque_id: body.opaque_id.slice(0, 128) } : {};
+      const answer = await client.post(path, { janus: 'attach', plugin: 'janus.plugin.audiobridge', ...opaque, ...tx(body) });
+      const id = (answer.data as { id?: unknown } | undefined)?.id;
+      if (answer.janus === 'success' && typeof id === 'number') s.handles.set(String(id), { room: null });
+      return answer;
+    }),
+  );
+
+  app.post(
+    '/janus/:sessionId/:handleId',
+    handle(async (_req, user, body, { sessionId, handleId }) => {
+      const s = ownedSession(user, sessionId);
+      const h = handleId ? s.handles.get(handleId) : undefined;
+      if (!h) return refuse(RefusalCode.HandleNotFound, `No such handle ${handleId} in session ${sessionId}`);
+      const path = `/${sessionId}/${handleId}`;
+      switch (body.janus) {
+        case 'trickle': {
+          const candidates = body.candidates !== undefined ? { candidates: body.candidates } : { candidate: body.candidate };
+          return client.post(path, { janus: 'trickle', ...candidates, ...tx(body) });
+        }
+        case 'hangup':
+          return client.post(path, { janus: 'hangup', ...tx(body) });
+        case 'detach': {
+          const answer = await client.post(path, { janus: 'detach', ...tx(body) });
+          if (answer.janus === 'success') s.handles.delete(handleId!);
+          return answer;
+        }
+        case 'message':
+          break;
+        default:
+          return refuse(RefusalCode.Unauthorized, `'${String(body.janus)}' is not allowed on a handle`);
+      }
+      const message = filterAudioBridgeMessage(body.body, h.room);
+      const jsep = filterJsep(body.jsep);
+      let forwarded = message.kind === 'forward' ? message.body : null;
+      if (message.kind === 'join') {
+        await checkAccess(deps.db, user, message.chatId);
+        await rooms.ensureRoom(message.chatId);
+        // The client chooses neither its room, nor its name, nor to be heard.
+        const { chatId } = message;
+        forwarded = { ...message.options, request: 'join', room: chatId, pin: rooms.roomPin(chatId), muted: true, display: displayFor(user.userId) };
+        h.room = chatId;
+      }
+      return client.post(path, { janus: 'message', body: forwarded, ...(jsep ? { jsep } : {}), ...tx(body) });
+    }),
+  );
+
+  // The long poll: Janus answers when it has events (up to maxev) or after 30 s with a keepalive.
+  app.get(
+    '/janus/:sessionId',
+    handle(async (req, user, _body, { sessionId }, signal) => {
+      const s = ownedSession(user, sessionId);
+      const maxev = Math.min(Math.max(Number((req.query as { maxev?: string }).maxev) || 1, 1), MAX_EVENTS);
+      const events = await s.poll.next(maxev, signal);
+      // The browser went away: what Janus answers later waits for its next poll.
+      if (events === undefined) return { janus: 'keepalive' };
+      const list = Array.isArray(events) ? events : [events];
+      // A session Janus timed out is gone for good: forget it.
+      if (list.some((e) => (e as JanusJson | null)?.janus === 'timeout' || (e as { error?: { code?: number } } | null)?.error?.code === RefusalCode.SessionNotFound)) {
+        owned.delete(sessionId!);
+      }
+      return events;
+    }),
+  );
+}

@@ -1,0 +1,54 @@
+import { PTT_FLOOR_KIND, ServerCode, parseChatId, topics, type Floor, type FloorChangeReason, type PttFloorFrame, type PttTalker } from '@ptt/contracts';
+import { AppError } from '../http/app-error';
+import { ruleError } from '../http/caller';
+import type { Hub } from '../ws/hub';
+import type { FloorRecord } from './floor-store';
+
+// How floors look on the wire (REST answers, the PttFloor frame), where frames go, and the
+// refusals of a press.
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export function talkerOf(rec: FloorRecord): PttTalker {
+  return { uid: rec.uid, nickname: rec.nickname };
+}
+
+/** The floor of `chatId` as held by `rec`, or free when `rec` is null. */
+export function floorOf(chatId: string, rec: FloorRecord | null): Floor {
+  if (!rec) return { chatId, holder: null, burstId: null, since: null, until: null };
+  return { chatId, holder: talkerOf(rec), burstId: rec.burstId, since: iso(rec.since), until: iso(rec.until) };
+}
+
+export function frameOf(chatId: string, holder: FloorRecord | null, reason: FloorChangeReason, previous: FloorRecord | null): PttFloorFrame {
+  return { ...floorOf(chatId, holder), reason, previous: previous ? talkerOf(previous) : null };
+}
+
+/** Channels: the channel topic (its members' sockets). Temporary channels: each member's user topic.
+ *  After the change; a failing hub loses the frame, never the change. */
+export async function publishFloor(hub: Hub, rec: FloorRecord, frame: PttFloorFrame): Promise<void> {
+  const channel = parseChatId(rec.chatId);
+  const targets = channel ? [topics.channelListen(rec.entId, channel.channelId)] : (rec.memberIds ?? []).map((uid) => topics.userListen(rec.entId, uid));
+  await Promise.all(targets.map((topic) => hub.publish(topic, PTT_FLOOR_KIND, frame).catch(() => undefined)));
+}
+
+/** 409 (the catalogue's 2026 is a 403): the press conflicts with the channel's state, not a role. */
+export class FloorOccupiedError extends AppError {
+  constructor(current: Floor) {
+    const e = ruleError(ServerCode.ChannelUserNotOperable, 'pttChannelOccupied', { floor: current });
+    super(e.code, e.data, e.message);
+  }
+
+  override get httpStatus(): number {
+    return 409;
+  }
+}
+
+/** No media server, or it failed the unmute, or the floor store is away: 600 'PTT intercom cannot connect'. */
+export function cannotConnect(): AppError {
+  return ruleError(ServerCode.ServiceBusy, 'pttCannotConnect');
+}
+
+/** The caller already holds another chat's floor: one floor per user at a time. */
+export function otherFloorHeld(chatId: string): AppError {
+  return ruleError(ServerCode.UserStatusError, 'callNotSupported', { chatId });
+}

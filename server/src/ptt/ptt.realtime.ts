@@ -1,0 +1,19 @@
+import { chatId } from '@ptt/contracts';
+import type { ModuleDeps } from '../modules';
+import { floorServiceFor } from './ptt-module';
+
+/**
+ * Floors end with their channel: a holder removed from it leaves the floor ('left'); a suspended
+ * or disbanded channel ends its talk ('closed'), and a disbanded one loses its room. These events
+ * run on the node where the change happened, which reads the floor from the shared store. The
+ * media watchdog learns who may be heard from the store as well.
+ */
+export function registerPttRealtime(deps: ModuleDeps): void {
+  const floors = floorServiceFor(deps);
+  deps.events.on('channel.membersRemoved', (e) => floors.endIf(chatId(e.entId, e.channelId), (r) => e.userIds.includes(r.uid), 'left'));
+  deps.events.on('channel.statusChanged', async (e) => {
+    if (!e.enabled) await floors.endIf(chatId(e.entId, e.channelId), () => true, 'closed');
+  });
+  deps.events.on('channel.disbanded', (e) => floors.closeRoom(chatId(e.entId, e.channelId), true));
+  deps.media.watch((chatIds) => floors.holders(chatIds));
+}
