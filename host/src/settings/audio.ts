@@ -1,20 +1,6 @@
 // Browser audio for the voice section: device lists, a microphone level and a test tone.
 
-/** The client message (spec section 8) for a failed microphone request, by the DOMException's name. */
-export function micErrorKey(error: unknown): string {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  switch (name) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-      return 'client.micPermissionDenied';
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-      return 'client.micNotFound';
-    default:
-      // NotReadableError / AbortError: the device exists but another program holds it.
-      return 'client.micInUse';
-  }
-}
+export { micErrorKey } from '@ptt/contracts';
 
 export interface AudioDevices {
   microphones: MediaDeviceInfo[];

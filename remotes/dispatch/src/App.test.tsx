@@ -19,7 +19,7 @@ describe('dispatch remote', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'map pane' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'chat pane' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Push to talk' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'PTT' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByTestId('ptt-state')).toHaveTextContent('PTT: Not connected');
     // Two dividers between the columns and one inside each of the two stacked columns.
     expect(screen.getAllByRole('separator').map((s) => s.getAttribute('aria-label'))).toEqual([

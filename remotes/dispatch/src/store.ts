@@ -9,6 +9,7 @@ import { devicesSlice } from './console/state/devices';
 import { membersSlice } from './console/state/members';
 import { presenceSlice } from './console/state/presence';
 import { liveSlice } from './live/slice';
+import { pttSlice } from './ptt/slice';
 
 /** One store per mounted dispatch remote (architecture: each remote owns its Redux store). */
 export function createDispatchStore() {
@@ -17,6 +18,7 @@ export function createDispatchStore() {
       console: consoleSlice.reducer,
       chat: chatSlice.reducer,
       live: liveSlice.reducer,
+      ptt: pttSlice.reducer,
       // The console's own data: the chat list, presence, the selected channel's members, devices,
       // command lifecycles and the 1V1 call.
       chatList: chatListSlice.reducer,

@@ -1,6 +1,7 @@
 import { chatEn, chatZh } from './chat/strings';
 import { consoleEn, consoleZh } from './console/strings';
 import { liveEn, liveZh } from './live/strings';
+import { pttEn, pttZh } from './ptt/strings';
 
 export const NS = 'dispatch';
 
@@ -11,6 +12,7 @@ export const en = {
   chat: chatEn,
   console: consoleEn,
   live: liveEn,
+  ptt: pttEn,
 };
 
 export const zh: typeof en = {
@@ -19,4 +21,5 @@ export const zh: typeof en = {
   chat: chatZh,
   console: consoleZh,
   live: liveZh,
+  ptt: pttZh,
 };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Caption1, ToolbarButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, MicRegular, StopRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { micErrorKey } from '@ptt/media';
 import { NS } from '../strings';
 import { useChatServices } from './context';
 import { formatDuration } from './format';
@@ -13,15 +14,6 @@ const useStyles = makeStyles({
   recording: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   dot: { width: '10px', height: '10px', borderRadius: '50%', backgroundColor: tokens.colorPaletteRedBackground3 },
 });
-
-/** The common-namespace key for a getUserMedia refusal. */
-function micErrorKey(e: unknown): string {
-  const name = e instanceof DOMException ? e.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'client.micPermissionDenied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'client.micNotFound';
-  if (name === 'NotReadableError') return 'client.micInUse';
-  return 'client.micNotFound';
-}
 
 interface Recording {
   recorder: MediaRecorder;

@@ -105,18 +105,6 @@ export const consoleEn = {
     },
     stateAt: '{{state}} {{time}}',
   },
-  ptt: {
-    title: 'Push-to-talk',
-    button: 'Push to talk',
-    unavailable: 'Push-to-talk arrives with the media update.',
-    state: {
-      connecting: 'Connecting',
-      connected: 'Connected',
-      notConnected: 'Not connected',
-      disconnected: 'Disconnected',
-    },
-    stateLabel: 'PTT: {{state}}',
-  },
   call: {
     title: 'Call with {{name}}',
     incomingTitle: 'Incoming call from {{name}}',
@@ -240,18 +228,6 @@ export const consoleZh: typeof consoleEn = {
       expired: '已过期',
     },
     stateAt: '{{state}} {{time}}',
-  },
-  ptt: {
-    title: '对讲',
-    button: '按住讲话',
-    unavailable: '对讲功能将随媒体更新提供。',
-    state: {
-      connecting: '连接中',
-      connected: '已连接',
-      notConnected: '未连接',
-      disconnected: '已断开',
-    },
-    stateLabel: '对讲：{{state}}',
   },
   call: {
     title: '与 {{name}} 通话',

@@ -4,7 +4,7 @@ import { CHAT_UNREAD_MAX } from '@ptt/contracts';
 import type { ChatKind, ChatListItem, ChatMessage } from '@ptt/contracts';
 import { openChat } from '../slice';
 
-/** Who holds the floor in a channel: filled by push-to-talk (the media issue); null until then. */
+/** Who holds the floor in a channel (push-to-talk: src/ptt follows the floors). */
 export interface Talker {
   uid: number;
   nickname: string;
@@ -33,9 +33,11 @@ export interface ChatListState {
   channelEnabled: Record<number, boolean>;
   /** Bumped when only the server can tell the new list (a chat we do not know, a channel added). */
   stale: number;
+  /** Channel id -> who holds its floor, kept apart from the entries: floors may be known before the list. */
+  talkers: Record<number, Talker>;
 }
 
-const initialState: ChatListState = { items: {}, order: [], status: 'idle', channelEnabled: {}, stale: 0 };
+const initialState: ChatListState = { items: {}, order: [], status: 'idle', channelEnabled: {}, stale: 0, talkers: {} };
 
 function toTop(state: ChatListState, chatId: string): void {
   state.order = [chatId, ...state.order.filter((id) => id !== chatId)];
@@ -64,7 +66,7 @@ export const chatListSlice = createSlice({
         next[item.chatId] = {
           ...item,
           unread: item.chatId === openChatId ? 0 : item.unread,
-          talking: state.items[item.chatId]?.talking ?? null,
+          talking: item.channelId === null ? null : (state.talkers[item.channelId] ?? null),
         };
       }
       state.items = next;
@@ -108,6 +110,8 @@ export const chatListSlice = createSlice({
       state.stale += 1;
     },
     talkingChanged(state, action: PayloadAction<{ channelId: number; talker: Talker | null }>) {
+      if (action.payload.talker) state.talkers[action.payload.channelId] = action.payload.talker;
+      else delete state.talkers[action.payload.channelId];
       for (const entry of Object.values(state.items)) {
         if (entry.channelId === action.payload.channelId) entry.talking = action.payload.talker;
       }

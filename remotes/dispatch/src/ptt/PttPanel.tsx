@@ -1,0 +1,148 @@
+import { useEffect } from 'react';
+import { Badge, Caption1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { MicRegular, PersonVoiceRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_SETTINGS, chatId as channelChatId } from '@ptt/contracts';
+import { createMediaClient } from '@ptt/media';
+import { useBusState } from '@ptt/ui';
+import { useCan, useConsole } from '../console/context';
+import { NS } from '../strings';
+import { useAppSelector } from '../store';
+import { HoldButton } from './HoldButton';
+import { RecentList } from './RecentList';
+import { percentile } from './slice';
+import type { PressNotice } from './slice';
+import { usePttKey } from './usePttKey';
+import { usePttPress } from './usePttPress';
+import { usePttRoom } from './usePttRoom';
+import type { CreateMediaClient } from './usePttRoom';
+import { usePttSync } from './usePttSync';
+
+const useStyles = makeStyles({
+  area: { display: 'grid', gap: tokens.spacingVerticalS },
+  heading: { margin: 0 },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  ptt: { minWidth: '120px', minHeight: '56px', fontSize: tokens.fontSizeBase500 },
+  talker: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+  figures: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap', color: tokens.colorNeutralForeground2 },
+});
+
+const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
+
+function noticeText(t: (key: string, values?: Record<string, unknown>) => string, notice: PressNotice): string {
+  switch (notice.kind) {
+    case 'occupied':
+      return notice.name ? t('ptt.notice.occupiedBy', { name: notice.name }) : t('common:rule.pttChannelOccupied');
+    case 'maxDuration':
+      return t('ptt.notice.maxDuration', { seconds: notice.seconds });
+    case 'preempted':
+      return t('ptt.notice.preempted', { name: notice.name });
+    case 'ended':
+      return t('ptt.notice.ended');
+  }
+}
+
+/**
+ * The console's push-to-talk: joins the selected channel's room, shows its state, who talks, the
+ * PTT button (held on screen or with the custom key) and, for staff, force insert; the measured
+ * access time and latency, and the channel's recent transmissions.
+ */
+export function PttPanel({ createClient = createMediaClient }: { createClient?: CreateMediaClient }) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  const { api, bus, session } = useConsole();
+  const staff = useCan('ptt.force');
+  const settings = useBusState(bus, 'settings') ?? DEFAULT_SETTINGS;
+  const channelId = useAppSelector((s) => s.console.selectedChannelId);
+  const chatId = session && channelId !== null ? channelChatId(session.ent.id, channelId) : null;
+  const ptt = useAppSelector((s) => s.ptt);
+  const selfUid = session?.id ?? null;
+
+  usePttSync(api, bus, session !== null);
+  const room = usePttRoom({
+    media: ptt.media,
+    token: session?.auth_token ?? null,
+    chatId,
+    microphoneId: settings.microphoneId || undefined,
+    speakerId: settings.speakerId || undefined,
+    createClient,
+    bus,
+  });
+  const { press, release } = usePttPress({ api, bus, chatId, room, selfUid, pressTimeMs: settings.pressTimeMs, maxDurationS: settings.pttMaxDurationS });
+  usePttKey(settings.pttKey, press, release);
+
+  const accessLast = ptt.accessMs.at(-1) ?? null;
+  useEffect(() => {
+    if (accessLast === null && ptt.roundTripMs === null && ptt.jitterBufferMs === null) return;
+    bus.publish('ptt/stats', {
+      samples: ptt.accessMs.length,
+      accessLastMs: accessLast,
+      accessMedianMs: percentile(ptt.accessMs, 0.5),
+      accessP95Ms: percentile(ptt.accessMs, 0.95),
+      roundTripMs: ptt.roundTripMs,
+      jitterBufferMs: ptt.jitterBufferMs,
+      updatedAt: Date.now(),
+    });
+  }, [accessLast, bus, ptt.accessMs, ptt.jitterBufferMs, ptt.roundTripMs]);
+
+  const holder = chatId ? (ptt.floors[chatId]?.holder ?? null) : null;
+  const otherTalks = holder !== null && holder.uid !== selfUid;
+  const talking = ptt.press === 'talking';
+  const rtt = round(ptt.roundTripMs);
+  const jitter = round(ptt.jitterBufferMs);
+
+  return (
+    <section className={styles.area} aria-labelledby="dispatch-ptt-title">
+      <Subtitle2 as="h2" id="dispatch-ptt-title" className={styles.heading}>
+        {t('ptt.title')}
+      </Subtitle2>
+      <div className={styles.row}>
+        <HoldButton
+          className={styles.ptt}
+          appearance={talking ? 'primary' : 'secondary'}
+          icon={<MicRegular />}
+          aria-pressed={talking}
+          aria-describedby="dispatch-ptt-hint"
+          data-state={ptt.press}
+          data-access-ms={accessLast ?? undefined}
+          disabledFocusable={chatId === null}
+          onPress={() => press(false)}
+          onRelease={release}
+        >
+          {t('ptt.button')}
+        </HoldButton>
+        {staff && (otherTalks || (ptt.force && ptt.press !== 'idle')) && (
+          <HoldButton icon={<PersonVoiceRegular />} aria-describedby="dispatch-ptt-force-hint" onPress={() => press(true)} onRelease={release}>
+            {t('ptt.force')}
+          </HoldButton>
+        )}
+        <Badge appearance="outline" color={ptt.connection === 'connected' ? 'success' : 'subtle'} data-testid="ptt-state" data-state={ptt.connection} role="status">
+          {t('ptt.stateLabel', { state: t(`ptt.state.${ptt.connection}`) })}
+        </Badge>
+      </div>
+      <Caption1 id="dispatch-ptt-hint">{chatId ? t('ptt.buttonHint', { key: settings.pttKey }) : t('ptt.noChannel')}</Caption1>
+      {holder && (
+        <Text className={styles.talker} data-testid="ptt-talker" role="status">
+          {holder.uid === selfUid ? t('ptt.talkerSelf') : t('ptt.talker', { name: holder.nickname })}
+        </Text>
+      )}
+      {otherTalks && (
+        <span id="dispatch-ptt-force-hint" hidden>
+          {t('ptt.forceHint', { name: holder.nickname })}
+        </span>
+      )}
+      {ptt.notice && (
+        <Text role="alert" data-testid="ptt-notice">
+          {noticeText(t, ptt.notice)}
+        </Text>
+      )}
+      <div className={styles.figures}>
+        <Caption1 data-testid="ptt-access">{accessLast === null ? t('ptt.accessNone') : t('ptt.access', { ms: accessLast })}</Caption1>
+        <Caption1 data-testid="ptt-latency">
+          {rtt === null && jitter === null ? t('ptt.latencyNone') : t('ptt.latency', { rtt: rtt ?? '—', jitter: jitter ?? '—' })}
+        </Caption1>
+      </div>
+      {chatId && session && <RecentList api={api} bus={bus} session={session} chatId={chatId} />}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Floor, MediaInfo, PttFloorFrame, PttTalker } from '@ptt/contracts';
+import type { RoomState } from '@ptt/media';
+
+/** The PTT button: idle; requesting (pressed, the server has not answered); talking (the floor is
+ *  ours and the microphone transmits); refused (pressed, the floor was refused, still held). */
+export type PressState = 'idle' | 'requesting' | 'talking' | 'refused';
+
+/** A line under the button about the last press: why it was refused or how the talk ended. */
+export type PressNotice =
+  | { kind: 'occupied'; name: string | null }
+  | { kind: 'maxDuration'; seconds: number }
+  | { kind: 'preempted'; name: string }
+  | { kind: 'ended' };
+
+export interface HeldFloor {
+  holder: PttTalker;
+  since: string | null;
+  until: string | null;
+}
+
+/** How many access times the percentiles are taken over. */
+export const ACCESS_SAMPLES = 50;
+
+export interface PttState {
+  /** What `GET /api/ptt/media` said; null until it answered. */
+  media: MediaInfo | null;
+  /** The selected channel's room. */
+  connection: RoomState;
+  /** Chat id -> who holds its floor; chats whose floor is free are absent. */
+  floors: Record<string, HeldFloor>;
+  press: PressState;
+  /** Whether the current press asked to force-insert. */
+  force: boolean;
+  notice: PressNotice | null;
+  /** Press to floor granted and talking shown, ms: the latest last. */
+  accessMs: number[];
+  roundTripMs: number | null;
+  jitterBufferMs: number | null;
+}
+
+const initialState: PttState = {
+  media: null,
+  connection: 'notConnected',
+  floors: {},
+  press: 'idle',
+  force: false,
+  notice: null,
+  accessMs: [],
+  roundTripMs: null,
+  jitterBufferMs: null,
+};
+
+export const pttSlice = createSlice({
+  name: 'ptt',
+  initialState,
+  reducers: {
+    mediaLoaded(state, action: PayloadAction<MediaInfo>) {
+      state.media = action.payload;
+    },
+    connectionChanged(state, action: PayloadAction<RoomState>) {
+      state.connection = action.payload;
+    },
+    floorsLoaded(state, action: PayloadAction<Floor[]>) {
+      state.floors = {};
+      for (const f of action.payload) {
+        if (f.holder) state.floors[f.chatId] = { holder: f.holder, since: f.since, until: f.until };
+      }
+    },
+    floorChanged(state, action: PayloadAction<PttFloorFrame | Floor>) {
+      const f = action.payload;
+      if (f.holder) state.floors[f.chatId] = { holder: f.holder, since: f.since, until: f.until };
+      else delete state.floors[f.chatId];
+    },
+    pressStarted(state, action: PayloadAction<{ force: boolean }>) {
+      state.press = 'requesting';
+      state.force = action.payload.force;
+      state.notice = null;
+    },
+    pressGranted(state) {
+      state.press = 'talking';
+    },
+    pressRefused(state, action: PayloadAction<PressNotice | null>) {
+      state.press = 'refused';
+      state.notice = action.payload;
+    },
+    pressEnded(state, action: PayloadAction<PressNotice | null | undefined>) {
+      state.press = 'idle';
+      state.force = false;
+      if (action.payload !== undefined) state.notice = action.payload;
+    },
+    accessMeasured(state, action: PayloadAction<number>) {
+      state.accessMs = [...state.accessMs, Math.round(action.payload)].slice(-ACCESS_SAMPLES);
+    },
+    latencyMeasured(state, action: PayloadAction<{ roundTripMs: number | null; jitterBufferMs: number | null }>) {
+      state.roundTripMs = action.payload.roundTripMs;
+      state.jitterBufferMs = action.payload.jitterBufferMs;
+    },
+  },
+});
+
+export const {
+  mediaLoaded,
+  connectionChanged,
+  floorsLoaded,
+  floorChanged,
+  pressStarted,
+  pressGranted,
+  pressRefused,
+  pressEnded,
+  accessMeasured,
+  latencyMeasured,
+} = pttSlice.actions;
+
+/** The value at fraction `q` (0..1) of the sorted samples, nearest rank; null when there are none. */
+export function percentile(samples: readonly number[], q: number): number | null {
+  if (samples.length === 0) return null;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank] ?? null;
+}

@@ -1,0 +1,83 @@
+// Push-to-talk in the console (namespace `dispatch`, under `ptt.`). The states are the spec's words
+// (section 4); the refusals and failures are the common client messages (section 8).
+export const pttEn = {
+  title: 'Push-to-talk',
+  button: 'PTT',
+  buttonHint: 'Hold to talk, or hold the {{key}} key anywhere on the page',
+  force: 'Force insert',
+  forceHint: 'Hold to talk over {{name}}',
+  state: {
+    connecting: 'Connecting',
+    connected: 'Connected',
+    notConnected: 'Not connected',
+    disconnected: 'Disconnected',
+  },
+  stateLabel: 'PTT: {{state}}',
+  press: {
+    idle: 'Hold to talk',
+    requesting: 'Asking for the floor…',
+    talking: 'You are talking',
+    refused: 'Refused',
+  },
+  talker: '{{name}} is talking',
+  talkerSelf: 'You are talking',
+  noChannel: 'Select a channel to talk in it',
+  notice: {
+    occupiedBy: 'PTT channel occupied: {{name}} is talking',
+    maxDuration: 'Talking stopped at the maximum duration ({{seconds}} s)',
+    preempted: '{{name}} force-inserted and took the floor',
+    ended: 'Your talk was ended',
+  },
+  access: 'Access time: {{ms}} ms',
+  accessNone: 'Access time: not measured yet',
+  latency: 'Round trip {{rtt}} ms, jitter buffer {{jitter}} ms',
+  latencyNone: 'Latency: not measured yet',
+  recent: {
+    title: 'Recent transmissions',
+    empty: 'No transmissions yet',
+    failed: 'Recent transmissions could not be loaded',
+    retry: 'Retry',
+    by: '{{name}}, {{time}}',
+  },
+};
+
+export const pttZh: typeof pttEn = {
+  title: '对讲',
+  button: '对讲',
+  buttonHint: '按住讲话，或在页面任意处按住 {{key}} 键',
+  force: '强插',
+  forceHint: '按住即可打断 {{name}} 讲话',
+  state: {
+    connecting: '连接中',
+    connected: '已连接',
+    notConnected: '未连接',
+    disconnected: '已断开',
+  },
+  stateLabel: '对讲：{{state}}',
+  press: {
+    idle: '按住讲话',
+    requesting: '正在申请话权…',
+    talking: '正在讲话',
+    refused: '被拒绝',
+  },
+  talker: '{{name}} 正在讲话',
+  talkerSelf: '你正在讲话',
+  noChannel: '请选择一个频道后讲话',
+  notice: {
+    occupiedBy: '对讲频道被占用：{{name}} 正在讲话',
+    maxDuration: '已达到最长讲话时间（{{seconds}} 秒），讲话已停止',
+    preempted: '{{name}} 强插并取得了话权',
+    ended: '你的讲话已被结束',
+  },
+  access: '接入时间：{{ms}} 毫秒',
+  accessNone: '接入时间：尚未测量',
+  latency: '往返 {{rtt}} 毫秒，抖动缓冲 {{jitter}} 毫秒',
+  latencyNone: '延迟：尚未测量',
+  recent: {
+    title: '最近的对讲',
+    empty: '暂无对讲记录',
+    failed: '无法加载最近的对讲',
+    retry: '重试',
+    by: '{{name}}，{{time}}',
+  },
+};

@@ -1,0 +1,61 @@
+// A stand-in for @ptt/media in the PTT area's tests: rooms whose state the test sets, recording
+// what the area asks of them (join, transmit, leave).
+import { BehaviorSubject, Subject } from 'rxjs';
+import { act } from '@testing-library/react';
+import type { InboundStats, MediaClient, MediaClientOptions, MediaProblem, RoomConnection, RoomState } from '@ptt/media';
+
+export class FakeRoom implements RoomConnection {
+  readonly state$ = new BehaviorSubject<RoomState>('connecting');
+  readonly problems$ = new Subject<MediaProblem>();
+  micProblem: MediaProblem | null = null;
+  transmitting = false;
+  /** Every setTransmitting call, in order. */
+  transmits: boolean[] = [];
+  left = false;
+  speaker: string | undefined;
+  stats: InboundStats | null = { packetsReceived: 10, totalAudioEnergy: 0, jitterBufferMs: 41.6, roundTripMs: 3.2 };
+  constructor(readonly chatId: string) {}
+  get state(): RoomState {
+    return this.state$.value;
+  }
+  setTransmitting(on: boolean): void {
+    this.transmitting = on;
+    this.transmits.push(on);
+  }
+  setSpeaker(id: string | undefined): void {
+    this.speaker = id;
+  }
+  getInboundStats(): Promise<InboundStats | null> {
+    return Promise.resolve(this.stats);
+  }
+  leave(): void {
+    this.left = true;
+    this.state$.complete();
+  }
+  /** Moves the room to `state` as the media layer would. */
+  set(state: RoomState): void {
+    act(() => this.state$.next(state));
+  }
+}
+
+export function fakeMedia() {
+  const rooms: FakeRoom[] = [];
+  const clients: MediaClientOptions[] = [];
+  const create = (options: MediaClientOptions): MediaClient => {
+    clients.push(options);
+    return {
+      joinRoom: (chatId) => {
+        const room = new FakeRoom(chatId);
+        rooms.push(room);
+        return room;
+      },
+      close: () => rooms.forEach((r) => r.leave()),
+    };
+  };
+  const last = (): FakeRoom => {
+    const room = rooms[rooms.length - 1];
+    if (!room) throw new Error('no room joined');
+    return room;
+  };
+  return { create, rooms, clients, last };
+}

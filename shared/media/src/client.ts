@@ -1,0 +1,48 @@
+import { RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '@ptt/contracts';
+import { loadJanus } from './loadJanus';
+import { openMicrophone } from './micError';
+import { Room } from './room';
+import type { JanusConstructor, JoinOptions, MediaClient, MediaLog, RoomConnection } from './types';
+
+export interface MediaClientOptions {
+  /** Same-origin path of the server's Janus proxy (`GET /api/ptt/media` says which), e.g. `/janus`. */
+  janusPath: string;
+  /** The session token: janus.js sends it as its `token`, and the proxy checks it. */
+  token: string;
+  log?: MediaLog;
+  /** Tests: a janus.js stand-in; by default the real one is loaded on first join. */
+  janus?: JanusConstructor;
+  openMicrophone?: (microphoneId: string | undefined) => Promise<MediaStream>;
+  createAudio?: () => HTMLAudioElement;
+}
+
+/** 1 s, 2 s, 4 s ... up to 30 s, as the /ws2 socket reconnects. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_BASE_DELAY_MS * 2 ** Math.min(Math.max(0, failures - 1), 30));
+}
+
+/** Browser media for one signed-in session: AudioBridge rooms through the server's Janus proxy. */
+export function createMediaClient(options: MediaClientOptions): MediaClient {
+  const rooms = new Set<RoomConnection>();
+  const injected = options.janus;
+  const deps = {
+    janusPath: options.janusPath,
+    token: options.token,
+    log: options.log ?? ((message: string, detail?: unknown) => console.info(`[media] ${message}`, detail ?? '')),
+    loadJanus: injected ? () => Promise.resolve(injected) : loadJanus,
+    openMicrophone: options.openMicrophone ?? openMicrophone,
+    createAudio: options.createAudio ?? (() => document.createElement('audio')),
+    retryDelayMs,
+  };
+  return {
+    joinRoom(chatId: string, join: JoinOptions = {}): RoomConnection {
+      const room = new Room(chatId, join, deps);
+      rooms.add(room);
+      room.state$.subscribe({ complete: () => rooms.delete(room) });
+      return room;
+    },
+    close() {
+      for (const room of [...rooms]) room.leave();
+    },
+  };
+}

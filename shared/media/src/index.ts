@@ -1,0 +1,21 @@
+// @ptt/media: browser media for the remotes. janus.js (AudioBridge) behind a small typed service
+// that talks only to the server's filtering Janus proxy (docs/adr/010-ptt-media.md).
+export { createMediaClient, retryDelayMs } from './client';
+export type { MediaClientOptions } from './client';
+export { micErrorKey, openMicrophone } from './micError';
+export { inboundStatsOf } from './stats';
+export { loadJanus, webrtcSupported } from './loadJanus';
+export { AUDIOBRIDGE, CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room';
+export { ROOM_STATES } from './types';
+export type {
+  InboundStats,
+  JanusConstructor,
+  JanusPluginHandle,
+  JanusSession,
+  JoinOptions,
+  MediaClient,
+  MediaLog,
+  MediaProblem,
+  RoomConnection,
+  RoomState,
+} from './types';

@@ -1,0 +1,77 @@
+import type { Observable } from 'rxjs';
+import type { JanusJS } from 'janus-gateway';
+
+/** PTT connection states of spec section 4, as the console shows them. */
+export const ROOM_STATES = ['connecting', 'connected', 'notConnected', 'disconnected'] as const;
+/**
+ * connecting: joining or rejoining; connected: joined and the PeerConnection is up (ICE and DTLS
+ * done, audio flows); disconnected: it was connected and dropped (a rejoin is under way);
+ * notConnected: it never got there, or it gave up.
+ */
+export type RoomState = (typeof ROOM_STATES)[number];
+
+/** What went wrong, as the i18n key of a client message of spec section 8. */
+export interface MediaProblem {
+  key: string;
+  cause?: unknown;
+}
+
+export interface JoinOptions {
+  /** A `MediaDeviceInfo.deviceId`; the browser's default microphone when absent. */
+  microphoneId?: string;
+  /** Where the room's audio plays (`setSinkId`), where the browser supports choosing. */
+  speakerId?: string;
+}
+
+/** The receive side of the room's audio, from `getStats()`; null where the browser did not say. */
+export interface InboundStats {
+  packetsReceived: number | null;
+  /** Grows while sound (not silence) arrives: the "was it heard" figure of the media tests. */
+  totalAudioEnergy: number | null;
+  /** Average time a sample waited in the jitter buffer, ms. */
+  jitterBufferMs: number | null;
+  /** The media path's round trip (remote-inbound-rtp, else the ICE candidate pair), ms. */
+  roundTripMs: number | null;
+}
+
+/** One joined AudioBridge room. */
+export interface RoomConnection {
+  readonly chatId: string;
+  /** Replays the current state to a new subscriber; completes after `leave()`. */
+  readonly state$: Observable<RoomState>;
+  readonly state: RoomState;
+  /** Failures worth telling the user (microphone, cannot connect); the room goes on where it can. */
+  readonly problems$: Observable<MediaProblem>;
+  /** The microphone failure of the last join (the room then only listens), or null. */
+  readonly micProblem: MediaProblem | null;
+  /**
+   * Enables the microphone track only while the floor is held. The server mutes and unmutes us
+   * in the mixer; the client never asks Janus to unmute (the proxy refuses it).
+   */
+  setTransmitting(on: boolean): void;
+  readonly transmitting: boolean;
+  /** Sends the room's audio to another output device. */
+  setSpeaker(speakerId: string | undefined): void;
+  getInboundStats(): Promise<InboundStats | null>;
+  /** Leaves the room and releases the microphone; the connection cannot be used again. */
+  leave(): void;
+}
+
+export interface MediaClient {
+  joinRoom(chatId: string, options?: JoinOptions): RoomConnection;
+  /** Leaves every room this client joined. */
+  close(): void;
+}
+
+export type MediaLog = (message: string, detail?: unknown) => void;
+
+// The part of janus.js this package uses, so tests can hand in a fake of the same shape.
+export type JanusPluginHandle = Pick<JanusJS.PluginHandle, 'send' | 'createOffer' | 'handleRemoteJsep' | 'detach'> & {
+  webrtcStuff?: { pc?: RTCPeerConnection | null } | null;
+};
+export interface JanusSession {
+  attach(options: Omit<JanusJS.PluginOptions, 'success'> & { success?: (handle: JanusPluginHandle) => void }): void;
+  destroy(options: JanusJS.DestroyOptions): void;
+}
+export type JanusConstructor = new (options: JanusJS.ConstructorOptions) => JanusSession;
+export type { JanusJS };
