@@ -42,3 +42,35 @@ export function writeToneWav(opts: ToneOptions = {}, dir = mkdtempSync(path.join
   writeFileSync(file, toneWav(opts));
   return file;
 }
+
+/**
+ * A mono 16-bit PCM WAV that looks like speech to the browser's audio processing: 250 ms
+ * "syllables" of changing pitch with soft edges and short pauses. A steady tone is what noise
+ * suppression learns to remove; this keeps reaching the listener for as long as it is sent.
+ */
+export function syllablesWav({ seconds = 6, sampleRate = 48_000, amplitude = 0.5 }: Omit<ToneOptions, 'freqHz'> = {}): Buffer {
+  const pitches = [330, 520, 410, 660, 370, 590];
+  const syllable = Math.round(0.25 * sampleRate);
+  const pause = Math.round(0.08 * sampleRate);
+  const edge = Math.round(0.02 * sampleRate);
+  const wav = toneWav({ freqHz: 0, seconds, sampleRate, amplitude });
+  const peak = amplitude * 32_767;
+  let phase = 0;
+  for (let i = 0, n = 0; i < Math.round(seconds * sampleRate); n += 1) {
+    const freq = pitches[n % pitches.length]!;
+    for (let k = 0; k < syllable && i < Math.round(seconds * sampleRate); k++, i++) {
+      phase += (2 * Math.PI * freq) / sampleRate;
+      const gain = Math.min(1, k / edge, (syllable - k) / edge);
+      wav.writeInt16LE(Math.round(peak * gain * Math.sin(phase)), 44 + i * 2);
+    }
+    i += pause;
+  }
+  return wav;
+}
+
+/** Writes syllablesWav into a fresh temporary folder and returns its path. */
+export function writeSyllablesWav(opts: Omit<ToneOptions, 'freqHz'> = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'ptt-wav-'))): string {
+  const file = path.join(dir, 'syllables.wav');
+  writeFileSync(file, syllablesWav(opts));
+  return file;
+}
