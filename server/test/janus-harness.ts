@@ -3,20 +3,16 @@
 // the HTTP API need no network namespace; only ICE media does (known-facts.md). One Janus per test
 // file: a start takes well under a second once the libraries are cached.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { REMOTE_NAMES, type RemoteName } from '@ptt/contracts';
-import { buildApp } from '../src/app';
-import type { Db, DbKind } from '../src/db/db';
+import type { DbKind } from '../src/db/db';
 import { DEFAULT_JANUS_BIN } from '../src/config';
 import { JanusClient, type JanusJson } from '../src/media/janus-client';
 import { JanusProcess } from '../src/media/janus-process';
 import { JanusRooms } from '../src/media/janus-rooms';
 import type { MediaLog } from '../src/media/media-log';
 import type { MediaRooms } from '../src/media/media-rooms';
-import { createTestDb } from './test-db';
+import { createTestApp, type TestApp } from './test-app';
 
 /** Keeps what the media side logged, for assertions (watchdog warnings, restarts). */
 export class RecordingLog implements MediaLog {
@@ -110,43 +106,9 @@ export class JanusRaw {
   }
 }
 
-export interface MediaTestApp {
-  app: FastifyInstance;
-  db: Db;
-  baseUrl: string;
-  listen(): Promise<string>;
-  close(): Promise<void>;
-}
+export type MediaTestApp = TestApp;
 
-/** The whole app (like test-app.ts's createTestApp) with the given media rooms. */
-export async function createMediaTestApp(kind: DbKind, media: MediaRooms): Promise<MediaTestApp> {
-  const testDb = await createTestDb(kind);
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'ptt-test-web-'));
-  const remoteUrls = Object.fromEntries(REMOTE_NAMES.map((n) => [n, `/remotes/${n}/mf-manifest.json`])) as Record<RemoteName, string>;
-  const app = await buildApp(
-    {
-      bodyLimitBytes: 1024 * 1024,
-      staticDir: path.join(scratch, 'host-dist'),
-      remotesDir: path.join(scratch, 'remotes'),
-      remoteUrls,
-      filesDir: path.join(scratch, 'files'),
-    },
-    { db: testDb.db, captchaText: () => 'TEST', media },
-  );
-  const t: MediaTestApp = {
-    app,
-    db: testDb.db,
-    baseUrl: '',
-    async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      t.baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      return t.baseUrl;
-    },
-    async close() {
-      await app.close();
-      await testDb.cleanup();
-      rmSync(scratch, { recursive: true, force: true });
-    },
-  };
-  return t;
+/** The whole app (test-app.ts) with the given media rooms. */
+export function createMediaTestApp(kind: DbKind, media: MediaRooms): Promise<MediaTestApp> {
+  return createTestApp(kind, { media });
 }

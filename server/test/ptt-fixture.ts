@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { HeartbeatEvent, HeartbeatMethod, PTT_FLOOR_KIND, REMOTE_NAMES, buildHeartbeat, heartbeatFrame, type PttFloorFrame, type RemoteName, type Session, type Ws2Frame } from '@ptt/contracts';
-import { buildApp } from '../src/app';
+import { HeartbeatEvent, HeartbeatMethod, PTT_FLOOR_KIND, buildHeartbeat, heartbeatFrame, type PttFloorFrame, type Session, type Ws2Frame } from '@ptt/contracts';
 import type { BurstRecording, HolderLookup, MediaRooms } from '../src/media/media-rooms';
 import type { FloorStore } from '../src/ptt/floor-store';
 import type { Hub } from '../src/ws/hub';
 import type { PresenceStore } from '../src/ws/presence';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 import type { TestDb } from './test-db';
 
 // Floor-control tests: the app with a media server that records what it was asked (the real
@@ -95,28 +92,11 @@ export interface PttAppOptions {
   presenceStore?: PresenceStore;
 }
 
-/** The whole app on a test database, listening on loopback, with the given media and floor store. */
+/** The whole app on a shared test database, listening on loopback, with the given media and floor store. */
 export async function createPttApp(testDb: TestDb, opts: PttAppOptions = {}): Promise<TestApp> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'ptt-floor-test-'));
-  const remoteUrls = Object.fromEntries(REMOTE_NAMES.map((n) => [n, `/remotes/${n}/mf-manifest.json`])) as Record<RemoteName, string>;
-  const app = await buildApp(
-    { bodyLimitBytes: 1024 * 1024, staticDir: path.join(scratch, 'web'), remotesDir: path.join(scratch, 'remotes'), remoteUrls, filesDir: path.join(scratch, 'files') },
-    { db: testDb.db, captchaText: () => 'TEST', ...opts },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    app,
-    db: testDb.db,
-    kind: testDb.kind,
-    staticDir: path.join(scratch, 'web'),
-    remotesDir: path.join(scratch, 'remotes'),
-    baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    listen: () => Promise.resolve(''),
-    async close() {
-      await app.close();
-      rmSync(scratch, { recursive: true, force: true });
-    },
-  };
+  const t = await createTestApp(testDb.kind, { ...opts, testDb, keepDb: true });
+  await t.listen();
+  return t;
 }
 
 export const onlineFrame = (s: Session): Ws2Frame =>

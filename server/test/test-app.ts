@@ -9,6 +9,8 @@ import type { Db, DbKind } from '../src/db/db';
 import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
 import type { Hub } from '../src/ws/hub';
 import type { PresenceStore } from '../src/ws/presence';
+import type { MediaRooms } from '../src/media/media-rooms';
+import type { FloorStore } from '../src/ptt/floor-store';
 import { createTestDb, type TestDb } from './test-db';
 
 export interface TestApp {
@@ -34,6 +36,11 @@ export interface TestAppOptions {
   captchaText?: string;
   heartbeatTimeoutMs?: number;
   presenceStore?: PresenceStore;
+  /** PTT media rooms (a real Janus or a fake); NoMedia when absent. */
+  media?: MediaRooms;
+  floorStore?: FloorStore;
+  /** close() leaves the database open: several apps (nodes) share one `testDb`. */
+  keepDb?: boolean;
 }
 
 export const TEST_CAPTCHA = 'TEST';
@@ -53,6 +60,8 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
       captchaText: () => opts.captchaText ?? TEST_CAPTCHA,
       ...(opts.hub ? { hub: opts.hub } : {}),
       ...(opts.presenceStore ? { presenceStore: opts.presenceStore } : {}),
+      ...(opts.media ? { media: opts.media } : {}),
+      ...(opts.floorStore ? { floorStore: opts.floorStore } : {}),
     },
   );
   const t: TestApp = {
@@ -69,7 +78,7 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
     },
     async close() {
       await app.close();
-      await testDb.cleanup();
+      if (!opts.keepDb) await testDb.cleanup();
       rmSync(scratch, { recursive: true, force: true });
     },
   };
