@@ -27,7 +27,8 @@ export interface StartOptions {
 
 const STARTUP_LIMIT_MS = 60_000;
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now, on loopback. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '../../harness/server';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -38,17 +38,6 @@ export interface RunningJanus {
   createRoom: (room: string | number, opts?: RoomOptions) => Promise<void>;
   /** Stops Janus; removes its folder unless KEEP_JANUS=1 (to read the log afterwards). */
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Folder of symlinks to the chosen modules only: Janus loads everything in its folders. */
