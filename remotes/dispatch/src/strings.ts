@@ -2,6 +2,7 @@ import { chatEn, chatZh } from './chat/strings';
 import { consoleEn, consoleZh } from './console/strings';
 import { liveEn, liveZh } from './live/strings';
 import { pttEn, pttZh } from './ptt/strings';
+import { tempRoomEn, tempRoomZh } from './tempRoom/strings';
 
 export const NS = 'dispatch';
 
@@ -13,6 +14,7 @@ export const en = {
   console: consoleEn,
   live: liveEn,
   ptt: pttEn,
+  tempRoom: tempRoomEn,
 };
 
 export const zh: typeof en = {
@@ -22,4 +24,5 @@ export const zh: typeof en = {
   console: consoleZh,
   live: liveZh,
   ptt: pttZh,
+  tempRoom: tempRoomZh,
 };

@@ -3,6 +3,7 @@ import { Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../strings';
+import { TempRooms } from '../tempRoom/TempRooms';
 import { ChannelList } from './ChannelList';
 import { CommandBar } from './CommandBar';
 import { MemberList } from './MemberList';
@@ -84,6 +85,7 @@ export function ConsoleLayout() {
             <Panel id="dispatch-pane-controls" minSize="90px" className={styles.pane}>
               <div className={styles.controls}>
                 <PttArea />
+                <TempRooms />
                 <CommandBar />
               </div>
             </Panel>

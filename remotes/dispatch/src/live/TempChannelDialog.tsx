@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { TEMP_CHANNEL_MAX_USERS } from '@ptt/contracts';
 import type { MemberMarker } from '@ptt/map';
 import { NS } from '../strings';
-import type { TempChannelControl } from './useTempChannel';
+import { TempRoomControls } from '../tempRoom/TempRoomControls';
+import type { ActiveTempChannel, TempChannelControl, TempChannelEnd } from './useTempChannel';
 
 const useStyles = makeStyles({
   list: {
@@ -32,7 +33,8 @@ const useStyles = makeStyles({
     listStyleType: 'none',
   },
   members: { margin: `${tokens.spacingVerticalS} 0`, paddingInlineStart: tokens.spacingHorizontalL },
-  state: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  room: { display: 'grid', gap: tokens.spacingVerticalS },
+  ended: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalS },
 });
 
 export interface TempChannelDialogProps {
@@ -43,12 +45,55 @@ export interface TempChannelDialogProps {
   onClose: () => void;
 }
 
-/** Pick who joins (all ticked, untick to leave out), call, and hang up the temporary channel. */
+/** The open channel: its room (state, talker, PTT) and who is in it. */
+function RoomView({ active, control }: { active: ActiveTempChannel; control: TempChannelControl }) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  return (
+    <div className={styles.room}>
+      <TempRoomControls room={control.room} label={t('tempRoom.buttonLabel')} />
+      <Body1>{t('live.temp.memberCount', { count: active.members.length })}</Body1>
+      <ul className={styles.members} aria-label={t('live.temp.membersLabel')}>
+        {active.members.map((m) => (
+          <li key={m.uid}>{m.nickname || m.account}</li>
+        ))}
+      </ul>
+      {active.skippedUserIds.length > 0 ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('live.temp.skipped', { count: active.skippedUserIds.length })}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </div>
+  );
+}
+
+/** After the hang-up: the room is disconnected. */
+function EndedNote({ ended }: { ended: TempChannelEnd }) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  return (
+    <div className={styles.ended}>
+      <Badge appearance="outline" color="subtle" role="status" data-testid="temp-room-state" data-state="disconnected">
+        {t('tempRoom.stateLabel', { state: t('tempRoom.state.disconnected') })}
+      </Badge>
+      <Body1>{t(ended === 'hungUp' ? 'live.temp.hungUp' : 'live.temp.endedElsewhere')}</Body1>
+    </div>
+  );
+}
+
+/**
+ * Pick who joins (all ticked, untick to leave out), call, talk in the temporary channel's room and
+ * hang up. The room belongs to the open channel, not to this dialog: closing the dialog stays in it.
+ */
 export function TempChannelDialog({ open, candidates, control, onClose }: TempChannelDialogProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const [picked, setPicked] = useState<Set<number>>(() => new Set());
-  const { active, busy } = control;
+  const { active, busy, ended } = control;
+  const close = () => {
+    control.clearEnded();
+    onClose();
+  };
 
   // Every member inside the area starts ticked.
   useEffect(() => setPicked(new Set(candidates.map((m) => m.uid))), [candidates]);
@@ -64,34 +109,15 @@ export function TempChannelDialog({ open, candidates, control, onClose }: TempCh
   const tooMany = picked.size > TEMP_CHANNEL_MAX_USERS;
 
   return (
-    <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
+    <Dialog open={open} onOpenChange={(_e, d) => !d.open && close()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('live.temp.title')}</DialogTitle>
           <DialogContent>
-            {active ? (
-              <>
-                <div className={styles.state} role="status">
-                  {/* The room comes with the media work: until then it is honestly still connecting. */}
-                  <Badge appearance="tint" color="warning">
-                    {t('live.temp.connecting')}
-                  </Badge>
-                  <Body1>{t('live.temp.memberCount', { count: active.members.length })}</Body1>
-                </div>
-                <ul className={styles.members} aria-label={t('live.temp.membersLabel')}>
-                  {active.members.map((m) => (
-                    <li key={m.uid}>{m.nickname || m.account}</li>
-                  ))}
-                </ul>
-                {active.skippedUserIds.length > 0 ? (
-                  <MessageBar intent="warning">
-                    <MessageBarBody>{t('live.temp.skipped', { count: active.skippedUserIds.length })}</MessageBarBody>
-                  </MessageBar>
-                ) : null}
-              </>
-            ) : candidates.length === 0 ? (
-              <Body1>{t('live.temp.nobodyInArea')}</Body1>
-            ) : (
+            {active ? <RoomView active={active} control={control} /> : null}
+            {!active && ended ? <EndedNote ended={ended} /> : null}
+            {!active && !ended && candidates.length === 0 ? <Body1>{t('live.temp.nobodyInArea')}</Body1> : null}
+            {!active && candidates.length > 0 ? (
               <>
                 <Checkbox
                   label={t('live.temp.selectAll', { count: candidates.length })}
@@ -111,7 +137,7 @@ export function TempChannelDialog({ open, candidates, control, onClose }: TempCh
                   </MessageBar>
                 ) : null}
               </>
-            )}
+            ) : null}
           </DialogContent>
           <DialogActions>
             {active ? (
@@ -128,7 +154,7 @@ export function TempChannelDialog({ open, candidates, control, onClose }: TempCh
                 {t('live.temp.call')}
               </Button>
             )}
-            <Button onClick={onClose}>{t('live.temp.close')}</Button>
+            <Button onClick={close}>{t('live.temp.close')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

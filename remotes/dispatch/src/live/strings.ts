@@ -76,11 +76,11 @@ export const liveEn = {
     call: 'Call',
     hangUp: 'Hang up',
     close: 'Close',
-    connecting: 'Connecting',
     memberCount: '{{count}} members',
     membersLabel: 'Members of the temporary channel',
     skipped: '{{count}} locked members were left out.',
     endedElsewhere: 'The temporary channel was hung up.',
+    hungUp: 'You hung up the temporary channel and left its room.',
   },
 };
 
@@ -161,10 +161,10 @@ export const liveZh: typeof liveEn = {
     call: '呼叫',
     hangUp: '挂断',
     close: '关闭',
-    connecting: '连接中',
     memberCount: '{{count}} 名成员',
     membersLabel: '临时频道成员',
     skipped: '{{count}} 名被锁定的成员未加入。',
     endedElsewhere: '临时频道已挂断。',
+    hungUp: '您已挂断临时频道并离开了房间。',
   },
 };

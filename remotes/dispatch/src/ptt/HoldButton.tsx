@@ -14,6 +14,8 @@ export interface HoldButtonProps {
   className?: string;
   disabledFocusable?: boolean;
   'aria-pressed'?: boolean;
+  /** Where several PTT buttons show at once, which room this one talks in. */
+  'aria-label'?: string;
   'aria-describedby'?: string;
   'data-state'?: string;
   'data-access-ms'?: number;

@@ -29,7 +29,8 @@ const useStyles = makeStyles({
 
 const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
 
-function noticeText(t: (key: string, values?: Record<string, unknown>) => string, notice: PressNotice): string {
+/** The line under a PTT button about its last press (the temporary channel rooms use it too). */
+export function noticeText(t: (key: string, values?: Record<string, unknown>) => string, notice: PressNotice): string {
   switch (notice.kind) {
     case 'occupied':
       return notice.name ? t('ptt.notice.occupiedBy', { name: notice.name }) : t('common:rule.pttChannelOccupied');
@@ -68,7 +69,7 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
     createClient,
     bus,
   });
-  const { press, release } = usePttPress({ api, bus, chatId, room, selfUid, pressTimeMs: settings.pressTimeMs, maxDurationS: settings.pttMaxDurationS });
+  const { press, release, view } = usePttPress({ api, bus, chatId, room, selfUid, pressTimeMs: settings.pressTimeMs, maxDurationS: settings.pttMaxDurationS });
   usePttKey(settings.pttKey, press, release);
 
   const accessLast = ptt.accessMs.at(-1) ?? null;
@@ -87,7 +88,7 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
 
   const holder = chatId ? (ptt.floors[chatId]?.holder ?? null) : null;
   const otherTalks = holder !== null && holder.uid !== selfUid;
-  const talking = ptt.press === 'talking';
+  const talking = view.press === 'talking';
   const rtt = round(ptt.roundTripMs);
   const jitter = round(ptt.jitterBufferMs);
 
@@ -103,7 +104,7 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
           icon={<MicRegular />}
           aria-pressed={talking}
           aria-describedby="dispatch-ptt-hint"
-          data-state={ptt.press}
+          data-state={view.press}
           data-access-ms={accessLast ?? undefined}
           disabledFocusable={chatId === null}
           onPress={() => press(false)}
@@ -111,7 +112,7 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
         >
           {t('ptt.button')}
         </HoldButton>
-        {staff && (otherTalks || (ptt.force && ptt.press !== 'idle')) && (
+        {staff && (otherTalks || (view.force && view.press !== 'idle')) && (
           <HoldButton icon={<PersonVoiceRegular />} aria-describedby="dispatch-ptt-force-hint" onPress={() => press(true)} onRelease={release}>
             {t('ptt.force')}
           </HoldButton>
@@ -131,9 +132,9 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
           {t('ptt.forceHint', { name: holder.nickname })}
         </span>
       )}
-      {ptt.notice && (
+      {view.notice && (
         <Text role="alert" data-testid="ptt-notice">
-          {noticeText(t, ptt.notice)}
+          {noticeText(t, view.notice)}
         </Text>
       )}
       <div className={styles.figures}>

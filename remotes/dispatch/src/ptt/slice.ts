@@ -20,6 +20,15 @@ export interface HeldFloor {
   until: string | null;
 }
 
+/** What one PTT button shows: its press, whether it asked to force-insert, and the line under it
+ *  about the last press. Each button (the selected channel's, a temporary channel's) keeps its own
+ *  in usePttPress; the server lets a user hold one floor at a time anyway. */
+export interface PressView {
+  press: PressState;
+  force: boolean;
+  notice: PressNotice | null;
+}
+
 /** How many access times the percentiles are taken over. */
 export const ACCESS_SAMPLES = 50;
 
@@ -30,10 +39,6 @@ export interface PttState {
   connection: RoomState;
   /** Chat id -> who holds its floor; chats whose floor is free are absent. */
   floors: Record<string, HeldFloor>;
-  press: PressState;
-  /** Whether the current press asked to force-insert. */
-  force: boolean;
-  notice: PressNotice | null;
   /** Press to floor granted and talking shown, ms: the latest last. */
   accessMs: number[];
   roundTripMs: number | null;
@@ -44,9 +49,6 @@ const initialState: PttState = {
   media: null,
   connection: 'notConnected',
   floors: {},
-  press: 'idle',
-  force: false,
-  notice: null,
   accessMs: [],
   roundTripMs: null,
   jitterBufferMs: null,
@@ -73,6 +75,25 @@ export const pttSlice = createSlice({
       if (f.holder) state.floors[f.chatId] = { holder: f.holder, since: f.since, until: f.until };
       else delete state.floors[f.chatId];
     },
+    accessMeasured(state, action: PayloadAction<number>) {
+      state.accessMs = [...state.accessMs, Math.round(action.payload)].slice(-ACCESS_SAMPLES);
+    },
+    latencyMeasured(state, action: PayloadAction<{ roundTripMs: number | null; jitterBufferMs: number | null }>) {
+      state.roundTripMs = action.payload.roundTripMs;
+      state.jitterBufferMs = action.payload.jitterBufferMs;
+    },
+  },
+});
+
+export const { mediaLoaded, connectionChanged, floorsLoaded, floorChanged, accessMeasured, latencyMeasured } = pttSlice.actions;
+
+const idlePress: PressView = { press: 'idle', force: false, notice: null };
+
+/** One button's press (PressView): a reducer of its own, not in the store (usePttPress). */
+export const pressSlice = createSlice({
+  name: 'pttPress',
+  initialState: idlePress,
+  reducers: {
     pressStarted(state, action: PayloadAction<{ force: boolean }>) {
       state.press = 'requesting';
       state.force = action.payload.force;
@@ -90,28 +111,10 @@ export const pttSlice = createSlice({
       state.force = false;
       if (action.payload !== undefined) state.notice = action.payload;
     },
-    accessMeasured(state, action: PayloadAction<number>) {
-      state.accessMs = [...state.accessMs, Math.round(action.payload)].slice(-ACCESS_SAMPLES);
-    },
-    latencyMeasured(state, action: PayloadAction<{ roundTripMs: number | null; jitterBufferMs: number | null }>) {
-      state.roundTripMs = action.payload.roundTripMs;
-      state.jitterBufferMs = action.payload.jitterBufferMs;
-    },
   },
 });
 
-export const {
-  mediaLoaded,
-  connectionChanged,
-  floorsLoaded,
-  floorChanged,
-  pressStarted,
-  pressGranted,
-  pressRefused,
-  pressEnded,
-  accessMeasured,
-  latencyMeasured,
-} = pttSlice.actions;
+export const { pressStarted, pressGranted, pressRefused, pressEnded } = pressSlice.actions;
 
 /** The value at fraction `q` (0..1) of the sorted samples, nearest rank; null when there are none. */
 export function percentile(samples: readonly number[], q: number): number | null {

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { CLIENT_ERROR_KEYS, PTT_SERVER_MAX_TALK_S, ServerCode, floorSchema } from '@ptt/contracts';
 import type { Floor, PttFloorFrame } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
 import type { RoomConnection } from '@ptt/media';
-import { useAppDispatch, useAppSelector } from '../store';
+import { useAppDispatch } from '../store';
 import { releaseFloor, requestFloor } from './api';
-import { accessMeasured, floorChanged, pressEnded, pressGranted, pressRefused, pressStarted } from './slice';
-import type { PressNotice } from './slice';
+import { accessMeasured, floorChanged, pressEnded, pressGranted, pressRefused, pressSlice, pressStarted } from './slice';
+import type { PressNotice, PressView } from './slice';
 
 interface Press {
   chatId: string;
@@ -37,6 +37,8 @@ export interface PressOptions {
 export interface PressControl {
   press: (force?: boolean) => void;
   release: () => void;
+  /** What this button shows (each usePttPress has its own). */
+  view: PressView;
 }
 
 /** The client message for a failed press: no media, a rule's refusal, or the request got nowhere. */
@@ -68,7 +70,8 @@ function endedNotice(frame: PttFloorFrame, limitS: number): PressNotice {
  */
 export function usePttPress(options: PressOptions): PressControl {
   const dispatch = useAppDispatch();
-  const state = useAppSelector((s) => s.ptt.press);
+  const [view, local] = useReducer(pressSlice.reducer, undefined, pressSlice.getInitialState);
+  const state = view.press;
   const opts = useRef(options);
   opts.current = options;
   const current = useRef<Press | null>(null);
@@ -87,9 +90,9 @@ export function usePttPress(options: PressOptions): PressControl {
       if (p.timer) clearTimeout(p.timer);
       current.current = null;
       if (p.granted) opts.current.room?.setTransmitting(false);
-      dispatch(pressEnded(notice));
+      local(pressEnded(notice));
     },
-    [dispatch],
+    [],
   );
 
   const letGo = useCallback(
@@ -105,7 +108,7 @@ export function usePttPress(options: PressOptions): PressControl {
     async (p: Press) => {
       const { api, selfUid } = opts.current;
       p.pending = true;
-      dispatch(pressStarted({ force: p.force }));
+      local(pressStarted({ force: p.force }));
       let floor: Floor;
       try {
         floor = await requestFloor(api, { chatId: p.chatId, maxDurationS: limitS.current, ...(p.force ? { force: true } : {}) });
@@ -114,10 +117,10 @@ export function usePttPress(options: PressOptions): PressControl {
         if (current.current !== p) return;
         if (isOccupied(e)) {
           const holder = occupiedFloor(e)?.holder ?? null;
-          dispatch(pressRefused({ kind: 'occupied', name: holder?.nickname ?? null }));
+          local(pressRefused({ kind: 'occupied', name: holder?.nickname ?? null }));
           notify('rule.pttChannelOccupied', 'warning');
         } else {
-          dispatch(pressRefused(null));
+          local(pressRefused(null));
           notify(pressErrorKey(e));
         }
         if (p.released) end(p, undefined);
@@ -132,14 +135,14 @@ export function usePttPress(options: PressOptions): PressControl {
       }
       dispatch(floorChanged(floor));
       if (!mine) {
-        dispatch(pressRefused({ kind: 'occupied', name: floor.holder?.nickname ?? null }));
+        local(pressRefused({ kind: 'occupied', name: floor.holder?.nickname ?? null }));
         if (p.released) end(p, undefined);
         return;
       }
       p.granted = true;
       p.since = floor.since;
       opts.current.room?.setTransmitting(true);
-      dispatch(pressGranted());
+      local(pressGranted());
       // The server ends the talk at the limit and says so; this stops the microphone even if that frame is lost.
       const limitMs = floor.since && floor.until ? Date.parse(floor.until) - Date.parse(floor.since) : limitS.current * 1000;
       p.timer = setTimeout(() => end(p, { kind: 'maxDuration', seconds: Math.round(limitMs / 1000) }), limitMs + 250);
@@ -214,5 +217,5 @@ export function usePttPress(options: PressOptions): PressControl {
     dispatch(accessMeasured(performance.now() - p.at));
   }, [dispatch, state]);
 
-  return { press, release };
+  return { press, release, view };
 }

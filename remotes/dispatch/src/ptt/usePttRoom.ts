@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MediaInfo } from '@ptt/contracts';
 import type { EventBus } from '@ptt/event-bus';
-import type { MediaClient, MediaClientOptions, RoomConnection } from '@ptt/media';
-import { useAppDispatch, useAppSelector } from '../store';
+import type { MediaClient, MediaClientOptions, RoomConnection, RoomState } from '@ptt/media';
+import { useAppDispatch } from '../store';
 import { connectionChanged, latencyMeasured } from './slice';
 
 export type CreateMediaClient = (options: MediaClientOptions) => MediaClient;
@@ -20,27 +20,42 @@ export interface PttRoomOptions {
   bus: EventBus;
 }
 
+export interface JoinedRoom {
+  room: RoomConnection | null;
+  /** The room's state; notConnected while there is no media, token or chat id. */
+  state: RoomState;
+}
+
 /**
- * The room of the selected chat: joined while media is available and a chat is selected, left
- * when the selection changes. Its state goes to the store, its problems to the notifications.
+ * The room of one chat id: joined while media is available and a chat id is given, left when it
+ * changes or goes. Its problems go to the notifications. Any PTT area can use it (the selected
+ * channel's, a temporary channel's); `onState` hears each state as it happens.
  */
-export function usePttRoom({ media, token, chatId, microphoneId, speakerId, createClient, bus }: PttRoomOptions): RoomConnection | null {
-  const dispatch = useAppDispatch();
-  const connection = useAppSelector((s) => s.ptt.connection);
+export function useRoom(
+  { media, token, chatId, microphoneId, speakerId, createClient, bus }: PttRoomOptions,
+  onState?: (state: RoomState) => void,
+): JoinedRoom {
   const [room, setRoom] = useState<RoomConnection | null>(null);
+  const [state, setLocalState] = useState<RoomState>('notConnected');
+  const heard = useRef(onState);
+  heard.current = onState;
   const available = media?.available === true;
   const janusPath = media?.janusPath ?? '';
   const client = useMemo(() => (available && token ? createClient({ janusPath, token }) : null), [available, janusPath, token, createClient]);
   useEffect(() => () => client?.close(), [client]);
 
   useEffect(() => {
+    const setState = (s: RoomState) => {
+      setLocalState(s);
+      heard.current?.(s);
+    };
     if (!client || !chatId) {
-      dispatch(connectionChanged('notConnected'));
+      setState('notConnected');
       return;
     }
     const joined = client.joinRoom(chatId, { microphoneId });
     setRoom(joined);
-    const states = joined.state$.subscribe((s) => dispatch(connectionChanged(s)));
+    const states = joined.state$.subscribe((s) => setState(s));
     const problems = joined.problems$.subscribe((p) => bus.publish('notify', { intent: 'error', key: p.key, id: `ptt-${p.key}` }));
     return () => {
       states.unsubscribe();
@@ -48,12 +63,20 @@ export function usePttRoom({ media, token, chatId, microphoneId, speakerId, crea
       joined.leave();
       setRoom(null);
     };
-  }, [bus, chatId, client, dispatch, microphoneId]);
+  }, [bus, chatId, client, microphoneId]);
 
   useEffect(() => room?.setSpeaker(speakerId), [room, speakerId]);
 
+  return { room, state };
+}
+
+/** The selected channel's room (useRoom): its state and measured latency go to the store. */
+export function usePttRoom(options: PttRoomOptions): RoomConnection | null {
+  const dispatch = useAppDispatch();
+  const { room, state } = useRoom(options, (s) => dispatch(connectionChanged(s)));
+
   useEffect(() => {
-    if (!room || connection !== 'connected') return;
+    if (!room || state !== 'connected') return;
     const read = () => {
       room
         .getInboundStats()
@@ -63,7 +86,7 @@ export function usePttRoom({ media, token, chatId, microphoneId, speakerId, crea
     read();
     const timer = setInterval(read, STATS_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [connection, dispatch, room]);
+  }, [state, dispatch, room]);
 
   return room;
 }

@@ -1,0 +1,51 @@
+// The room of a temporary channel (namespace `dispatch`, under `tempRoom.`): the dispatcher's
+// dialog and the members' cards. States are the spec's words (section 4).
+export const tempRoomEn = {
+  state: {
+    connecting: 'Connecting',
+    connected: 'Connected',
+    failed: 'Failed',
+    disconnected: 'Disconnected',
+  },
+  stateLabel: 'Room: {{state}}',
+  button: 'PTT',
+  buttonLabel: 'PTT in the temporary channel',
+  buttonLabelOf: 'PTT in the temporary channel of {{name}}',
+  buttonHint: 'Hold to talk to everyone in this temporary channel',
+  force: 'Force insert',
+  forceLabel: 'Force insert in the temporary channel',
+  panelTitle: 'Temporary channels',
+  cardTitle: 'Temporary channel of {{name}}',
+  startedBy: 'Started by {{name}}',
+  membersLabel: 'Members of the temporary channel of {{name}}',
+  endedBy: '{{name}} hung up. You left the room.',
+  ended: 'This temporary channel ended. You left the room.',
+  dismiss: 'Dismiss',
+  dismissLabel: 'Dismiss the ended temporary channel of {{name}}',
+  unknownUser: 'User {{uid}}',
+};
+
+export const tempRoomZh: typeof tempRoomEn = {
+  state: {
+    connecting: '连接中',
+    connected: '已连接',
+    failed: '连接失败',
+    disconnected: '已断开',
+  },
+  stateLabel: '房间：{{state}}',
+  button: '对讲',
+  buttonLabel: '在临时频道中对讲',
+  buttonLabelOf: '在 {{name}} 的临时频道中对讲',
+  buttonHint: '按住即可对临时频道中的所有人讲话',
+  force: '强插',
+  forceLabel: '在临时频道中强插',
+  panelTitle: '临时频道',
+  cardTitle: '{{name}} 的临时频道',
+  startedBy: '由 {{name}} 发起',
+  membersLabel: '{{name}} 的临时频道成员',
+  endedBy: '{{name}} 已挂断，您已离开房间。',
+  ended: '该临时频道已结束，您已离开房间。',
+  dismiss: '关闭',
+  dismissLabel: '关闭 {{name}} 已结束的临时频道',
+  unknownUser: '用户 {{uid}}',
+};
