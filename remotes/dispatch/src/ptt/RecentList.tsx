@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Caption1, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { MessageType, Role } from '@ptt/contracts';
@@ -23,8 +23,9 @@ const useStyles = makeStyles({
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: ChatMessage[] };
 
-/** A channel's last transmissions, newest first, each playable (the chat's PTT player). */
-export function RecentList({ api, bus, session, chatId }: { api: ApiClient; bus: EventBus; session: Session; chatId: string }) {
+/** A channel's last transmissions, newest first, each playable (the chat's PTT player). Memoised:
+ *  the PTT panel re-renders on every press state, which is the access-time path. */
+export const RecentList = memo(function RecentList({ api, bus, session, chatId }: { api: ApiClient; bus: EventBus; session: Session; chatId: string }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -93,4 +94,4 @@ export function RecentList({ api, bus, session, chatId }: { api: ApiClient; bus:
       )}
     </section>
   );
-}
+});
