@@ -4,6 +4,7 @@ import {
   RULES,
   ServerCode,
   SingleCallReceiveState,
+  callChatId,
   callRecordSchema,
   msgCommSchema,
   pageSchema,
@@ -14,6 +15,7 @@ import {
   type Ws2Frame,
 } from '@ptt/contracts';
 import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
+import { FakeCallMedia } from './calls-fake-media';
 import { api, createTestApp, loginAs, type ApiAnswer, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 import { WsProbe } from './ws-client';
@@ -36,6 +38,7 @@ const recordPage = pageSchema(callRecordSchema);
 
 describe.each(DB_KINDS)('1V1 calls on %s', (kind) => {
   let t: TestApp;
+  let media: FakeCallMedia;
   const s = {} as Record<Who, Session>;
   const ws = {} as Record<Who, WsProbe>;
 
@@ -54,7 +57,8 @@ describe.each(DB_KINDS)('1V1 calls on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    media = new FakeCallMedia();
+    t = await createTestApp(kind, { media });
     await t.listen();
     for (const [who, account] of Object.entries(ACCOUNTS)) s[who as Who] = await loginAs(t.app, account);
     s.stranger = await loginAs(t.app, 'dispatcher1', SECOND_ENT_ID);
@@ -100,11 +104,23 @@ describe.each(DB_KINDS)('1V1 calls on %s', (kind) => {
     expect(await current('d1')).toEqual(c);
     expect(await current('m2')).toBeNull();
 
+    // Accepted: connecting in the call's own room until both parties' audio is up there.
     const accepted = await act('m1', c.id, 'accept');
-    expect(callRecordSchema.parse(accepted.body.data)).toMatchObject({ id: c.id, state: SingleCallReceiveState.Talking, result: CallResultState.Accept });
-    const talking = msgCommSchema.parse((await ws.d1.waitFor(comm(c.id, CallResultState.Accept))).data);
-    expect(talking).toMatchObject({ state: SingleCallReceiveState.Talking, at: accepted.body.data.answeredAt });
+    expect(callRecordSchema.parse(accepted.body.data)).toMatchObject({ id: c.id, state: SingleCallReceiveState.Connecting, result: CallResultState.Accept });
+    const room = callChatId(DEMO_ENT_ID, c.id);
+    expect(media.rooms.has(room)).toBe(true);
+    const connecting = msgCommSchema.parse((await ws.d1.waitFor(comm(c.id, CallResultState.Accept))).data);
+    expect(connecting).toMatchObject({ state: SingleCallReceiveState.Connecting, chatId: room, at: accepted.body.data.answeredAt });
     await ws.m1.waitFor(comm(c.id, CallResultState.Accept));
+    media.setUp(room, s.d1.id);
+    media.setUp(room, s.m1.id);
+    const isTalking = (f: Ws2Frame) => comm(c.id, CallResultState.Accept)(f) && (f.data as MsgComm).state === SingleCallReceiveState.Talking;
+    const talking = msgCommSchema.parse((await ws.d1.waitFor(isTalking, 'talking MsgComm')).data);
+    expect(talking).toMatchObject({ chatId: room, at: accepted.body.data.answeredAt });
+    await ws.m1.waitFor(isTalking);
+    expect(await current('m1')).toMatchObject({ state: SingleCallReceiveState.Talking });
+    // Busy while talking, too.
+    expect(refusal(await call('m2', s.m1.id))).toEqual([409, ServerCode.OtherPartyBusy, 'rule.otherPartyBusy']);
 
     const ended = await act('m1', c.id, 'hangup');
     expect(ended.body.data).toMatchObject({ result: CallResultState.Hangup, reason: 'hangup', endedBy: s.m1.id, state: SingleCallReceiveState.Talking });
@@ -112,11 +128,13 @@ describe.each(DB_KINDS)('1V1 calls on %s', (kind) => {
     expect(toOther).toMatchObject({ reason: 'hangup', code: ServerCode.OtherPartyHungUp, at: ended.body.data.endedAt });
     const toSelf = msgCommSchema.parse((await ws.m1.waitFor(comm(c.id, CallResultState.Hangup))).data);
     expect(toSelf.code).toBeUndefined();
+    expect(toSelf.chatId).toBeUndefined();
     expect(await current('d1')).toBeNull();
+    expect(media.rooms.has(room)).toBe(false);
 
     await Promise.all([ws.m2.ping(), ws.stranger.ping()]);
     expect([commsOf(ws.m2, c.id), commsOf(ws.stranger, c.id)]).toEqual([[], []]);
-    expect(commsOf(ws.d1, c.id)).toHaveLength(3);
+    expect(commsOf(ws.d1, c.id)).toHaveLength(4);
   });
 
   it('reject: the caller hears 2039 with reason rejected; a hangup of the ended call is refused', async () => {

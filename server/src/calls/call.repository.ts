@@ -104,12 +104,47 @@ export class CallRepository {
     return row ? { ...toRecord(row), ringExpired: row.ringExpired } : null;
   }
 
+  /** Answered: connecting until both parties' audio is up in the call's room. */
   async accept(q: Queryable, id: number): Promise<void> {
     await q.query('update calls set state = $2, result = $3, answered_at = now() where id = $1', [
       id,
-      SingleCallReceiveState.Talking,
+      SingleCallReceiveState.Connecting,
       CallResultState.Accept,
     ]);
+  }
+
+  /** Both parties' audio is up: a connecting call talks. False when it is no longer connecting. */
+  async talking(id: number): Promise<boolean> {
+    const r = await this.db.query('update calls set state = $2 where id = $1 and ended_at is null and state = $3 returning id', [
+      id,
+      SingleCallReceiveState.Talking,
+      SingleCallReceiveState.Connecting,
+    ]);
+    return r.rows.length > 0;
+  }
+
+  /** The call's audio failed: an accepted call ends as exception 4 / 3. False when it had ended. */
+  async mediaFailed(id: number): Promise<boolean> {
+    const r = await this.db.query(
+      `update calls set state = $2, result = $3, reason = 'mediaFailed', ended_at = now() where id = $1 and ended_at is null and result = $4 returning id`,
+      [id, SingleCallReceiveState.Exception, CallResultState.Exception, CallResultState.Accept],
+    );
+    return r.rows.length > 0;
+  }
+
+  /**
+   * Ends the enterprise's calls (optionally one user's) still connecting long after their accept:
+   * the node following their room went away before it decided (restart), so nothing else will.
+   */
+  async endStaleConnecting(q: Queryable, entId: number, ms: number, userId?: number): Promise<number[]> {
+    const r = await q.query<{ id: number }>(
+      `update calls c set state = $3, result = $4, reason = 'mediaFailed', ended_at = now()
+        where c.ent_id = $1 and c.ended_at is null and c.state = $5 and c.answered_at <= now() - make_interval(secs => $2::float8 / 1000)
+        ${userId === undefined ? '' : 'and (c.caller_id = $6 or c.callee_id = $6)'}
+        returning c.id`,
+      [entId, ms, SingleCallReceiveState.Exception, CallResultState.Exception, SingleCallReceiveState.Connecting, ...(userId === undefined ? [] : [userId])],
+    );
+    return r.rows.map((row) => row.id);
   }
 
   /** Ends an active call (the state stays the one it had reached). */

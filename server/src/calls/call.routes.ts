@@ -4,7 +4,8 @@ import type { ModuleDeps } from '../modules';
 import { CallService } from './call.service';
 
 /**
- * 1V1 call signalling: place, accept, reject, hang up, the caller's active call and call records.
+ * 1V1 calls: place, accept (the call's audio room follows), reject, hang up, the caller's active call
+ * and call records.
  * Calls are conversation, not administration: no operation type of the 0-55 table fits them, and
  * the calls row itself records who ended each call and why.
  */
@@ -27,7 +28,9 @@ export function callRoutes(deps: ModuleDeps): RouteDef[] {
     defineRoute({
       method: 'POST',
       url: '/api/calls/:id/accept',
-      summary: "The callee answers a ringing call (state talking 2, result accept 1). 409/2038 'callAlreadyUsed' when it no longer rings, 409/2039 when the caller hung up",
+      summary:
+        "The callee answers a ringing call: state connecting 3, result accept 1, and both parties join its audio room {entId}-3-{id}; talking 2 once both parties' audio is up, " +
+        "exception 4/3 (reason mediaFailed) when the room cannot be set up or the audio does not come up within 15 s. 409/2038 'callAlreadyUsed' when it no longer rings, 409/2039 when the caller hung up",
       tag,
       auth: 'call.make',
       params: idPathSchema,
@@ -48,7 +51,7 @@ export function callRoutes(deps: ModuleDeps): RouteDef[] {
       method: 'POST',
       url: '/api/calls/:id/hangup',
       summary:
-        'Either party ends an active call: reason cancelled (caller, ringing), rejected (callee, ringing) or hangup (talking); ' +
+        'Either party ends an active call: reason cancelled (caller, ringing), rejected (callee, ringing) or hangup (accepted); ' +
         "the other party's MsgComm carries code 2039. 409/2038 or 2039 once it has ended",
       tag,
       auth: 'call.make',
@@ -59,7 +62,7 @@ export function callRoutes(deps: ModuleDeps): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: '/api/calls/current',
-      summary: "The caller's active call (ringing or talking), or null",
+      summary: "The caller's active call (ringing, connecting or talking), or null",
       tag,
       auth: 'call.make',
       response: callRecordSchema.nullable(),

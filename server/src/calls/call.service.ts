@@ -2,6 +2,7 @@ import {
   CALL_RING_TIMEOUT_MS,
   CallResultState,
   MSG_COMM_KIND,
+  SingleCallReceiveState,
   ServerCode,
   can,
   msgCommFor,
@@ -16,6 +17,7 @@ import { AppError } from '../http/app-error';
 import { isBlocked } from '../chat/chat.repository';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
 import type { ModuleDeps } from '../modules';
+import { CallMedia, callMediaTimeoutMs } from './call-media';
 import { CallRepository, type LockedCall } from './call.repository';
 
 /** CALL_RING_TIMEOUT_MS overrides the ring time (tests use a short one); at least 100 ms. */
@@ -27,7 +29,12 @@ export function callRingTimeoutMs(env: NodeJS.ProcessEnv = process.env): number 
 export interface CallServiceOptions {
   /** How long a call rings before it ends as not answered (default: callRingTimeoutMs()). */
   ringTimeoutMs?: number;
+  /** How long an accepted call waits for both parties' audio (default: callMediaTimeoutMs()). */
+  mediaTimeoutMs?: number;
 }
+
+// ModuleDeps has no logger: failures off a request's path go to stderr, with the server's own log.
+const log = (err: unknown, what: string): void => console.error(what, err);
 
 /** What a state change does to a locked, active call. */
 type Move = { accept: true } | { accept: false; reason: CallEndReason };
@@ -48,19 +55,30 @@ function usedUp(call: CallRecord, userId: number): AppError {
  * step; changes lock the call row (set-up locks both users' rows) so two accepts, or two calls to
  * one callee, cannot both win. Every change goes to both parties as MsgComm after the commit.
  * A ringing call ends as not answered on a timer of the node that placed it, and lazily on every
- * read or set-up that meets it past the ring time (a restart loses timers, not calls).
+ * read or set-up that meets it past the ring time (a restart loses timers, not calls). An
+ * accepted call connects in its own AudioBridge room (call-media.ts): talking once both parties'
+ * audio is up there, an exception when it does not come up or stays away for the media limit.
  */
 export class CallService {
   private readonly repo: CallRepository;
   private readonly ringMs: number;
+  private readonly mediaMs: number;
   private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly media: CallMedia;
 
   constructor(
-    private readonly deps: Pick<ModuleDeps, 'db' | 'hub'>,
+    private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'media'>,
     opts: CallServiceOptions = {},
   ) {
     this.repo = new CallRepository(deps.db);
     this.ringMs = opts.ringTimeoutMs ?? callRingTimeoutMs();
+    this.mediaMs = opts.mediaTimeoutMs ?? callMediaTimeoutMs();
+    this.media = new CallMedia(
+      deps.media,
+      { timeoutMs: this.mediaMs },
+      { connected: (entId, id) => this.connected(entId, id), failed: (entId, id) => this.failed(entId, id) },
+      log,
+    );
   }
 
   async start(caller: Caller, calleeId: number): Promise<CallRecord> {
@@ -73,17 +91,18 @@ export class CallService {
       if (callee.locked) throw ruleError(ServerCode.OtherPartySuspended, 'otherPartySuspended');
       // The people on my blacklist may not call me (docs/decisions.md), as they may not message me.
       if (await isBlocked(tx, calleeId, userId)) throw new AppError(ServerCode.Blacklisted, { userId: calleeId });
-      const expired = [
-        ...(await this.repo.endExpiredRinging(tx, entId, this.ringMs, userId)),
-        ...(await this.repo.endExpiredRinging(tx, entId, this.ringMs, calleeId)),
-      ];
+      const expired: number[] = [];
+      for (const uid of [userId, calleeId]) {
+        expired.push(...(await this.repo.endExpiredRinging(tx, entId, this.ringMs, uid)));
+        expired.push(...(await this.repo.endStaleConnecting(tx, entId, this.staleMs, uid)));
+      }
       if ((await this.repo.activeOf(tx, entId, userId)).length > 0) throw ruleError(ServerCode.UserStatusError, 'callNotSupported');
       if ((await this.repo.activeOf(tx, entId, calleeId)).length > 0) throw ruleError(ServerCode.OtherPartyBusy, 'otherPartyBusy');
       const id = await this.repo.insert(tx, entId, userId, calleeId);
       return { call: (await this.repo.find(tx, entId, id))!, expired: await this.findAll(tx, entId, expired) };
     });
     this.armTimer(call.id);
-    for (const old of expired) await this.publish(entId, old);
+    for (const old of expired) await this.afterChange(entId, old);
     await this.publish(entId, call);
     return call;
   }
@@ -104,7 +123,7 @@ export class CallService {
     });
   }
 
-  /** Either party: while ringing the caller cancels and the callee rejects; a talking call hangs up. */
+  /** Either party: while ringing the caller cancels and the callee rejects; an accepted call hangs up. */
   hangup(caller: Caller, id: number): Promise<CallRecord> {
     return this.move(caller, id, (call) => {
       if (call.endedAt !== null) throw usedUp(call, caller.userId);
@@ -144,17 +163,53 @@ export class CallService {
       return { call: (await this.repo.find(tx, caller.entId, id))!, refusal };
     });
     this.clearTimer(id);
-    await this.publish(caller.entId, call);
+    const now = await this.afterChange(caller.entId, call);
     if (refusal) throw refusal;
-    return call;
+    return now;
   }
 
-  /** Ends what rang too long (of the enterprise, or of one user) and tells the parties. */
+  /** Connecting calls are ended lazily well after the media limit: their follower is gone. */
+  private get staleMs(): number {
+    return 2 * this.mediaMs;
+  }
+
+  /**
+   * After a commit: an accepted call gets its room (or, without one, ends as an exception) and is
+   * followed there; an ended one loses its room; then both parties hear of it.
+   */
+  private async afterChange(entId: number, call: CallRecord): Promise<CallRecord> {
+    let now = call;
+    const accepted = call.endedAt === null && call.state === SingleCallReceiveState.Connecting;
+    const opened = accepted && (await this.media.open(entId, call.id));
+    if (accepted && !opened && (await this.repo.mediaFailed(call.id))) now = (await this.repo.find(this.deps.db, entId, call.id)) ?? call;
+    if (now.endedAt !== null && now.answeredAt !== null) await this.media.close(entId, now.id);
+    await this.publish(entId, now);
+    if (opened) this.media.follow(entId, call.id, [call.caller.uid, call.callee.uid]);
+    return now;
+  }
+
+  /** The call's room says both parties' audio is up. */
+  private async connected(entId: number, id: number): Promise<boolean> {
+    if (!(await this.repo.talking(id))) return false;
+    const call = await this.repo.find(this.deps.db, entId, id);
+    if (call) await this.publish(entId, call);
+    return call !== null;
+  }
+
+  /** A party's audio did not come up, or stayed away, for the media limit. */
+  private async failed(entId: number, id: number): Promise<void> {
+    if (!(await this.repo.mediaFailed(id))) return;
+    const call = await this.repo.find(this.deps.db, entId, id);
+    if (call) await this.afterChange(entId, call);
+  }
+
+  /** Ends what rang too long or connects no more (of the enterprise, or of one user) and tells the parties. */
   private async sweep(entId: number, userId?: number): Promise<void> {
-    const ids = await this.repo.endExpiredRinging(this.deps.db, entId, this.ringMs, userId);
-    for (const call of await this.findAll(this.deps.db, entId, ids)) {
+    const { db } = this.deps;
+    const ids = [...(await this.repo.endExpiredRinging(db, entId, this.ringMs, userId)), ...(await this.repo.endStaleConnecting(db, entId, this.staleMs, userId))];
+    for (const call of await this.findAll(db, entId, ids)) {
       this.clearTimer(call.id);
-      await this.publish(entId, call);
+      await this.afterChange(entId, call);
     }
   }
 
@@ -196,7 +251,7 @@ export class CallService {
   private async publish(entId: number, call: CallRecord): Promise<void> {
     const { hub } = this.deps;
     await Promise.all(
-      [call.caller.uid, call.callee.uid].map((uid) => hub.publish(topics.userListen(entId, uid), MSG_COMM_KIND, msgCommFor(call, uid))),
+      [call.caller.uid, call.callee.uid].map((uid) => hub.publish(topics.userListen(entId, uid), MSG_COMM_KIND, msgCommFor(call, uid, entId))),
     ).catch(() => undefined);
   }
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isPttChatId } from '@ptt/contracts';
+import { isPttChatId, parseCallChatId } from '@ptt/contracts';
 import type { JanusJson } from './janus-client';
 
 // What a browser may ask the AudioBridge through the /janus proxy (ADR 010). Everything not named
 // here is refused: a client may join the room of a chat it belongs to, muted and under the name
 // the server gives it, renegotiate, leave, and list its own room; moderation and room management
-// belong to the server.
+// belong to the server (who also unmutes: the floor holder, or both parties of a call).
 
 /** Janus error codes the proxy answers with (the same numbers Janus itself uses). */
 export const RefusalCode = {
@@ -38,7 +38,7 @@ const tuning = {
 
 const joinSchema = z.strictObject({
   request: z.literal('join'),
-  chatId: z.string().refine(isPttChatId, { message: 'not a channel or temporary channel chat id' }),
+  chatId: z.string().refine((s) => isPttChatId(s) || parseCallChatId(s) !== null, { message: 'not a channel, temporary channel or call chat id' }),
   /** Tolerated when it names the same room as chatId. */
   room: z.string().optional(),
   muted: z.literal(true).optional(),

@@ -4,7 +4,7 @@ import { bearerToken } from '../auth/bearer';
 import type { ActiveSession } from '../auth/session.repository';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
-import { checkPttAccess } from '../ptt/ptt-access';
+import { checkMediaRoomAccess } from '../calls/call-access';
 import { AudioBridgeError, JanusApiError, JanusUnreachableError, type JanusJson } from './janus-client';
 import { SharedLongPoll } from './janus-long-poll';
 import { filterAudioBridgeMessage, filterJsep, ProxyRefusal, RefusalCode, scrub } from './janus-proxy-filter';
@@ -15,13 +15,13 @@ import type { MediaRooms } from './media-rooms';
 // its `token`). Clients never reach Janus themselves: this checks the session, keeps to the
 // client's own Janus sessions, rewrites joins and refuses everything that is the server's job.
 
-export type PttAccessCheck = typeof checkPttAccess;
+export type PttAccessCheck = typeof checkMediaRoomAccess;
 
 export interface JanusProxyDeps {
   auth: AuthService;
   db: Db;
   media: MediaRooms;
-  /** Who may join a chat's room (floor control's rule); replaceable in tests. */
+  /** Who may join a chat's room (floor control's rule, or a call's two parties); replaceable in tests. */
   checkAccess?: PttAccessCheck;
 }
 
@@ -50,7 +50,7 @@ const refuse = (code: number, reason: string): never => {
 export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): void {
   const rooms = deps.media;
   if (!(rooms instanceof JanusRooms)) return;
-  const checkAccess = deps.checkAccess ?? checkPttAccess;
+  const checkAccess = deps.checkAccess ?? checkMediaRoomAccess;
   const client = rooms.client;
   // Per node: with several nodes, /janus needs sticky routing per Janus session (ADR 010).
   const owned = new Map<string, OwnedSession>();

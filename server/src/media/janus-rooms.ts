@@ -62,6 +62,10 @@ export class JanusRooms implements MediaRooms {
   get janusUrl(): string {
     return this.opts.client.url;
   }
+  /** The plugins' admin key: monitor rooms (monitor-rooms.ts) create VideoRoom rooms with it. */
+  get adminKey(): string {
+    return this.opts.adminKey;
+  }
 
   private derive(kind: 'secret' | 'pin', chatId: string): string {
     return createHmac('sha256', this.opts.adminKey).update(`ptt-room-${kind}:${chatId}`).digest('base64url').slice(0, 32);
@@ -164,6 +168,26 @@ export class JanusRooms implements MediaRooms {
       }
       // An early unmute that failed is retried above (the listing shows that participant muted).
       await Promise.all(work);
+    });
+  }
+
+  async allowSpeakers(chatId: string, uids: number[]): Promise<number[]> {
+    checkId('chat id', chatId);
+    const speakers = new Map(uids.map((uid) => [displayFor(uid), uid]));
+    return this.queue.run(chatId, async () => {
+      const up = new Set<number>();
+      await Promise.all(
+        (await this.listParticipants(chatId)).map(async (p) => {
+          const uid = p.display === undefined ? undefined : speakers.get(p.display);
+          if (uid === undefined) {
+            if (!p.muted) await this.moderate(chatId, 'mute', p.id);
+            return;
+          }
+          if (p.muted) await this.moderate(chatId, 'unmute', p.id);
+          if (p.setup === true) up.add(uid);
+        }),
+      );
+      return [...up];
     });
   }
 

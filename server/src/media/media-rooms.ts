@@ -23,7 +23,13 @@ export interface MediaRooms {
   startRecording(chatId: string, burstId: string): Promise<void>;
   /** Stops the burst's recording: its file, or null when nothing usable was written. */
   stopRecording(chatId: string, burstId: string): Promise<BurstRecording | null>;
-  /** Removes the room (temporary channel closed, channel deleted); no-op when it does not exist. */
+  /**
+   * A 1V1 call's room (no floor, both parties talk at once): unmutes these users' participants and
+   * mutes anyone else; answers which of the users have their audio up (WebRTC set up, unmuted).
+   * Optional so that floor-control fakes need not implement it; NoMedia refuses.
+   */
+  allowSpeakers?(chatId: string, uids: number[]): Promise<number[]>;
+  /** Removes the room (temporary channel closed, channel deleted, call ended); no-op when it does not exist. */
   destroyRoom(chatId: string): Promise<void>;
   /** Starts muting unmuted non-holders in rooms that have participants; returns a stop function. */
   watch(holders: HolderLookup): () => void;
@@ -46,6 +52,9 @@ export class NoMedia implements MediaRooms {
     return this.refuse();
   }
   stopRecording(): Promise<BurstRecording | null> {
+    return this.refuse();
+  }
+  allowSpeakers(): Promise<number[]> {
     return this.refuse();
   }
   destroyRoom(): Promise<void> {

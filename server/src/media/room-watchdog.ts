@@ -1,3 +1,4 @@
+import { parseCallChatId } from '@ptt/contracts';
 import type { JanusClient } from './janus-client';
 import type { KeyedQueue } from './keyed-queue';
 import type { MediaLog } from './media-log';
@@ -10,6 +11,8 @@ export interface WatchedParticipant {
   id: string;
   display?: string;
   muted: boolean;
+  /** Janus: the participant's WebRTC PeerConnection is up. */
+  setup?: boolean;
 }
 
 export interface WatchdogDeps {
@@ -46,7 +49,11 @@ export function startWatchdog(deps: WatchdogDeps, holders: HolderLookup): NodeJS
     try {
       const data = await deps.client.audiobridge({ request: 'list', admin_key: deps.adminKey });
       const rooms = (Array.isArray(data.list) ? data.list : []) as { room: unknown; num_participants?: number }[];
-      const busy = rooms.filter((r) => (r.num_participants ?? 0) > 0).map((r) => String(r.room));
+      // Call rooms have no floor: both parties talk (JanusRooms.allowSpeakers keeps them so).
+      const busy = rooms
+        .filter((r) => (r.num_participants ?? 0) > 0)
+        .map((r) => String(r.room))
+        .filter((chatId) => parseCallChatId(chatId) === null);
       if (busy.length > 0) {
         const held = await holders(busy);
         await Promise.all(busy.map((chatId) => deps.queue.run(chatId, () => enforce(chatId, held.get(chatId) ?? null))));

@@ -1,25 +1,33 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CallEndRegular, CallRegular } from '@fluentui/react-icons';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallResultState, ServerCode } from '@ptt/contracts';
 import { isApiError } from '@ptt/event-bus';
+import { createMediaClient } from '@ptt/media';
 import { NS } from '../strings';
 import { useAppDispatch, useAppSelector } from '../store';
 import { changeCall } from './api';
 import type { CallAction } from './api';
 import { useConsole } from './context';
-import { callChanged, callDismissed, callFromRecord, callOutcomeKey, callPeer, callPhase } from './state/call';
+import { callChanged, callDismissed, callFromRecord, callOutcomeKey, callPeer, callPhase, callRoom } from './state/call';
+import { useCallRoom } from './useCallRoom';
+import type { CreateCallMediaClient } from './useCallRoom';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  content: { display: 'grid', gap: tokens.spacingVerticalS },
+  status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  problem: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /**
- * The 1V1 call: placing it, ringing (either way), connected and how it ended. Audio comes with
- * the media issue; the dialog says so instead of pretending.
+ * The 1V1 call: placing it, ringing (either way), connecting, talking and how it ended. Once
+ * accepted, both consoles join the call's room and send their microphone for as long as it talks
+ * (full duplex: no floor). "Talking" shows when the server says both parties' audio is up and our
+ * own connection is up too; otherwise "connecting".
  */
-export function CallDialog() {
+export function CallDialog({ createClient = createMediaClient }: { createClient?: CreateCallMediaClient }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const dispatch = useAppDispatch();
@@ -27,6 +35,23 @@ export function CallDialog() {
   const selfId = session?.id ?? null;
   const { call, pending, refusal } = useAppSelector((s) => s.call);
   const open = call !== null || pending !== null || refusal !== null;
+  const serverPhase = call ? callPhase(call, selfId) : null;
+  const media = useCallRoom({
+    chatId: call ? callRoom(call, session?.ent.id ?? null) : null,
+    transmitting: serverPhase === 'talking',
+    createClient,
+  });
+  // Talking needs both: the server's word that both parties are up, and our own connection.
+  const phase = serverPhase === 'talking' && media.state !== 'connected' ? 'connecting' : serverPhase;
+  const surface = useRef<HTMLDivElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Placing a call opens the dialog without a button, so focus rests on the surface, and a
+    // pressed button that a new phase replaces leaves focus on the page; Fluent's focus manager
+    // (tabster) then hides the whole dialog from assistive technology. Focus the first action.
+    const focused = document.activeElement;
+    if (open && (focused === surface.current || focused === document.body)) buttons.current?.querySelector('button')?.focus();
+  });
 
   const act = (action: CallAction) => {
     if (!call || selfId === null) return;
@@ -57,9 +82,8 @@ export function CallDialog() {
       {t('console.call.hangUp')}
     </Button>
   );
-  if (call) {
+  if (call && phase) {
     const name = callPeer(call, selfId).nickname;
-    const phase = callPhase(call, selfId);
     title = t(phase === 'ringingIn' ? 'console.call.incomingTitle' : 'console.call.title', { name });
     switch (phase) {
       case 'ringingOut':
@@ -82,7 +106,7 @@ export function CallDialog() {
         [text, busy, actions] = [t('console.call.connecting'), true, hangUp];
         break;
       case 'talking':
-        [text, actions] = [t('console.call.talking'), hangUp];
+        [text, actions] = [t('console.call.talking', { name }), hangUp];
         break;
       case 'ended':
         [text, actions] = [t(callOutcomeKey(call)), close];
@@ -96,14 +120,21 @@ export function CallDialog() {
 
   return (
     <Dialog open={open} modalType="alert">
-      <DialogSurface aria-describedby="dispatch-call-text">
+      <DialogSurface ref={surface} aria-describedby="dispatch-call-text">
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
-          <DialogContent id="dispatch-call-text" role="status" className={styles.content}>
-            {busy && <Spinner size="tiny" />}
-            <span>{text}</span>
+          <DialogContent className={styles.content}>
+            <div id="dispatch-call-text" role="status" className={styles.status} data-testid="call-state" data-state={phase ?? ''}>
+              {busy && <Spinner size="tiny" />}
+              <span>{text}</span>
+            </div>
+            {media.micProblem && (
+              <Text role="alert" className={styles.problem}>
+                {t(`common:${media.micProblem.key}`)}
+              </Text>
+            )}
           </DialogContent>
-          <DialogActions>{actions}</DialogActions>
+          <DialogActions ref={buttons}>{actions}</DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>

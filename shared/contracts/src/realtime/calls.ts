@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ServerCode } from '../codes';
-import { callResultStateSchema, singleCallReceiveStateSchema } from '../enums';
+import { CallResultState, callResultStateSchema, singleCallReceiveStateSchema } from '../enums';
 import { idSchema } from '../ids';
-import { callEndReasonSchema, callPartySchema, type CallRecord } from '../rest/calls';
+import { callChatId, callEndReasonSchema, callPartySchema, type CallRecord } from '../rest/calls';
 
 // The MsgComm frame ("incoming talk", spec section 7) on `msg/listen/user/{entId}/{userId}` of
-// both parties of a 1V1 call, once per state change (ringing, accepted, ended). See
+// both parties of a 1V1 call, once per state change (ringing, accepted = connecting, talking,
+// ended). See
 // docs/protocol.md "Calls (MsgComm)".
 
 export const MSG_COMM_KIND = 'MsgComm';
@@ -18,6 +19,8 @@ export const msgCommSchema = z.object({
   callee: callPartySchema,
   state: singleCallReceiveStateSchema,
   result: callResultStateSchema,
+  /** The call's audio room (`callChatId`) while it is accepted: what both parties join. */
+  chatId: z.string().optional(),
   /** Set once the call ended. */
   reason: callEndReasonSchema.optional(),
   /** 2039 'other party hung up' in the frame to the party whose peer ended the call (rejected,
@@ -28,8 +31,8 @@ export const msgCommSchema = z.object({
 });
 export type MsgComm = z.infer<typeof msgCommSchema>;
 
-/** The frame one party receives for the call as it is now. */
-export function msgCommFor(call: CallRecord, recipientId: number): MsgComm {
+/** The frame one party receives for the call as it is now; `entId` names the room of an accepted call. */
+export function msgCommFor(call: CallRecord, recipientId: number, entId?: number): MsgComm {
   const frame: MsgComm = {
     callId: call.id,
     callerId: call.caller.uid,
@@ -40,6 +43,7 @@ export function msgCommFor(call: CallRecord, recipientId: number): MsgComm {
     result: call.result,
     at: call.endedAt ?? call.answeredAt ?? call.createdAt,
   };
+  if (entId !== undefined && call.result === CallResultState.Accept) frame.chatId = callChatId(entId, call.id);
   if (call.reason !== null) frame.reason = call.reason;
   if (call.endedBy !== null && call.endedBy !== recipientId) frame.code = ServerCode.OtherPartyHungUp;
   return frame;

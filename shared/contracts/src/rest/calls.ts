@@ -1,25 +1,51 @@
 import { z } from 'zod';
 import { callResultStateSchema, singleCallReceiveStateSchema } from '../enums';
-import { idSchema } from '../ids';
+import { idSchema, parseIdText } from '../ids';
 import { idParam, intParam, listQuerySchema } from '../list';
 
 // 1V1 calls (spec sections 3, 4, 8): REST bodies and records. The /ws2 frame is in
 // realtime/calls.ts; the lifecycle is described in docs/protocol.md ("Calls (MsgComm)").
 //
 // state (SingleCallReceiveState) / result (CallResultState):
-// - ringing:  Waiting 1 / Wait 0 (the callee's console shows it as "receive")
-// - accepted: Talking 2 / Accept 1 (the media issue attaches a Janus room to such a call)
-// - ended:    the state it had reached / Hangup 2 with a reason
-// Connecting 3 and the two Exception values are reserved for the media issue (room set-up).
+// - ringing:    Waiting 1 / Wait 0 (the callee's console shows it as "receive")
+// - accepted:   Connecting 3 / Accept 1 until both parties' audio is up in the call's room, then
+//               Talking 2 / Accept 1
+// - ended:      the state it had reached / Hangup 2 with a reason
+// - media lost: Exception 4 / Exception 3, reason `mediaFailed` (the room could not be set up, or
+//               a party's audio did not come up, or stayed away, for CALL_MEDIA_TIMEOUT_MS)
 
 /** How long a call rings before it ends as not answered (CALL_RING_TIMEOUT_MS on the server). */
 export const CALL_RING_TIMEOUT_MS = 30_000;
 
-/** Why a call ended: the callee declined, the caller gave up while it rang, a party hung up a
- *  talking call, or nobody answered within the ring time. */
-export const CALL_END_REASONS = ['rejected', 'cancelled', 'hangup', 'notAnswered'] as const;
+/** How long an accepted call waits for both parties' audio in its room, and how long a party's
+ *  audio may be gone from it while talking, before the call ends as an exception (mediaFailed). */
+export const CALL_MEDIA_TIMEOUT_MS = 15_000;
+
+/** Why a call ended: the callee declined, the caller gave up while it rang, a party hung up an
+ *  accepted call, nobody answered within the ring time, or the call's audio failed. */
+export const CALL_END_REASONS = ['rejected', 'cancelled', 'hangup', 'notAnswered', 'mediaFailed'] as const;
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
 export const callEndReasonSchema = z.enum(CALL_END_REASONS);
+
+/** The chat id of an accepted call's audio room: `{entId}-3-{callId}` (3 = 1V1 call; channels use
+ *  1, temporary channels 2). Calls have no floor: `isPttChatId` is false for it. */
+export function callChatId(entId: number, callId: number): string {
+  return `${entId}-3-${callId}`;
+}
+
+export interface CallChatIdParts {
+  entId: number;
+  callId: number;
+}
+
+/** Reads `{entId}-3-{callId}` (canonical ids only); null for anything else. */
+export function parseCallChatId(s: string): CallChatIdParts | null {
+  const parts = s.split('-');
+  if (parts.length !== 3 || parts[1] !== '3') return null;
+  const entId = parseIdText(parts[0]);
+  const callId = parseIdText(parts[2]);
+  return entId === null || callId === null ? null : { entId, callId };
+}
 
 export const callPartySchema = z.object({ uid: idSchema, account: z.string(), nickname: z.string() });
 export type CallParty = z.infer<typeof callPartySchema>;

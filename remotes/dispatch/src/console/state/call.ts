@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { CallResultState, ServerCode, SingleCallReceiveState } from '@ptt/contracts';
+import { CallResultState, ServerCode, SingleCallReceiveState, callChatId } from '@ptt/contracts';
 import type { CallEndReason, CallParty, CallRecord, MsgComm } from '@ptt/contracts';
 
 /** One 1V1 call as this console knows it, from the REST answers and the MsgComm frames. */
@@ -13,6 +13,8 @@ export interface CallView {
   reason: CallEndReason | null;
   /** 2039 when the other party ended it. */
   code: number | null;
+  /** The call's audio room, as the MsgComm frame named it (null from REST answers: see callRoom). */
+  chatId: string | null;
 }
 
 export interface CallState {
@@ -34,11 +36,20 @@ export function callFromRecord(r: CallRecord, selfId: number): CallView {
     result: r.result,
     reason: r.reason,
     code: r.endedBy !== null && r.endedBy !== selfId ? ServerCode.OtherPartyHungUp : null,
+    chatId: null,
   };
 }
 
 export function callFromFrame(f: MsgComm): CallView {
-  return { callId: f.callId, caller: f.caller, callee: f.callee, state: f.state, result: f.result, reason: f.reason ?? null, code: f.code ?? null };
+  return { callId: f.callId, caller: f.caller, callee: f.callee, state: f.state, result: f.result, reason: f.reason ?? null, code: f.code ?? null, chatId: f.chatId ?? null };
+}
+
+/** How far a call got: ringing, connecting, talking, ended. Frames and REST answers may cross, and
+ *  a late one must not take the dialog back (connecting 3 comes before talking 2). */
+function stage(call: CallView): number {
+  if (isEnded(call)) return 3;
+  if (call.state === SingleCallReceiveState.Talking) return 2;
+  return call.state === SingleCallReceiveState.Connecting ? 1 : 0;
 }
 
 export const callSlice = createSlice({
@@ -60,8 +71,8 @@ export const callSlice = createSlice({
       // A late frame of an older call does not replace the one on screen.
       if (current && current.callId > next.callId) return;
       // Nor does an older state of the same call (frames and REST answers may cross).
-      if (current && current.callId === next.callId && isEnded(current) && !isEnded(next)) return;
-      state.call = next;
+      if (current && current.callId === next.callId && stage(current) > stage(next)) return;
+      state.call = { ...next, chatId: next.chatId ?? (current?.callId === next.callId ? current.chatId : null) };
       state.pending = null;
       state.refusal = null;
     },
@@ -88,6 +99,12 @@ export function callPhase(call: CallView, selfId: number | null): CallPhase {
   return call.callee.uid === selfId ? 'ringingIn' : 'ringingOut';
 }
 
+/** The audio room of an accepted, active call (from its frame, else by the rule `{entId}-3-{callId}`). */
+export function callRoom(call: CallView, entId: number | null): string | null {
+  if (isEnded(call) || call.result !== CallResultState.Accept) return null;
+  return call.chatId ?? (entId === null ? null : callChatId(entId, call.callId));
+}
+
 /** The other party, seen from this console. */
 export function callPeer(call: CallView, selfId: number | null): CallParty {
   return call.caller.uid === selfId ? call.callee : call.caller;
@@ -97,6 +114,8 @@ export function callPeer(call: CallView, selfId: number | null): CallParty {
 export function callOutcomeKey(call: CallView): string {
   if (call.code === ServerCode.OtherPartyHungUp) return 'common:rule.otherPartyHungUp';
   switch (call.reason) {
+    case 'mediaFailed':
+      return 'dispatch:console.call.mediaFailed';
     case 'notAnswered':
       return 'dispatch:console.call.notAnswered';
     case 'cancelled':
