@@ -7,6 +7,7 @@ import { registerChatRealtime } from './chat/chat.realtime';
 import { chatRoutes } from './chat/chat.routes';
 import { registerCommandRealtime } from './commands/command.realtime';
 import { commandRoutes } from './commands/command.routes';
+import { monitorRoutes } from './monitor/monitor.routes';
 import { deviceRoutes } from './devices/device.routes';
 import { enterpriseRoutes } from './enterprise/enterprise.routes';
 import { fileRoutes } from './files/file.routes';
@@ -69,6 +70,7 @@ export function allRoutes(deps: ModuleDeps): RouteDef[] {
     ...chatRoutes(deps),
     ...deviceRoutes(deps),
     ...commandRoutes(deps),
+    ...monitorRoutes(deps),
     ...fileRoutes(deps),
     ...recordRoutes(deps),
     ...presenceRoutes(deps),

@@ -9,6 +9,7 @@ import { devicesSlice } from './console/state/devices';
 import { membersSlice } from './console/state/members';
 import { presenceSlice } from './console/state/presence';
 import { liveSlice } from './live/slice';
+import { monitorSlice } from './monitor/slice';
 import { pttSlice } from './ptt/slice';
 
 /** One store per mounted dispatch remote (architecture: each remote owns its Redux store). */
@@ -27,6 +28,8 @@ export function createDispatchStore() {
       devices: devicesSlice.reducer,
       commands: commandsSlice.reducer,
       call: callSlice.reducer,
+      // The environment listen or monitor session the dialog shows.
+      monitor: monitorSlice.reducer,
     },
     // Development-only checks walk the whole state; with 10,000 members they take longer than
     // their default warning threshold, which is noise rather than news.

@@ -1,6 +1,7 @@
 import { chatEn, chatZh } from './chat/strings';
 import { consoleEn, consoleZh } from './console/strings';
 import { liveEn, liveZh } from './live/strings';
+import { monitorEn, monitorZh } from './monitor/strings';
 import { pttEn, pttZh } from './ptt/strings';
 import { tempRoomEn, tempRoomZh } from './tempRoom/strings';
 
@@ -13,6 +14,7 @@ export const en = {
   chat: chatEn,
   console: consoleEn,
   live: liveEn,
+  monitor: monitorEn,
   ptt: pttEn,
   tempRoom: tempRoomEn,
 };
@@ -23,6 +25,7 @@ export const zh: typeof en = {
   chat: chatZh,
   console: consoleZh,
   live: liveZh,
+  monitor: monitorZh,
   ptt: pttZh,
   tempRoom: tempRoomZh,
 };

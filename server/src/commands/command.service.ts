@@ -11,6 +11,7 @@ import {
   type CommandStatus,
   type DeviceCommandFrame,
   type DeviceCommandRecord,
+  type MonitorInfo,
   type Page,
 } from '@ptt/contracts';
 import type { Db } from '../db/db';
@@ -19,6 +20,7 @@ import { notFound, ruleError, type Caller } from '../http/caller';
 import type { Hub } from '../ws/hub';
 import type { ModuleDeps } from '../modules';
 import type { InboundContext } from '../ws/inbound';
+import { MonitorService } from '../monitor/monitor.service';
 import { CommandRepository, type CommandChange } from './command.repository';
 
 /** How long a device has to reach a final state. COMMAND_EXPIRY_MS overrides it (tests use a short one). */
@@ -44,6 +46,8 @@ export class CommandService {
     private readonly db: Db,
     private readonly hub: Hub,
     private readonly expiryMs: number = commandExpiryMs(),
+    /** Opens the monitor session of listen and camera commands; none: they go without one. */
+    private readonly monitor?: MonitorService,
   ) {
     this.repo = new CommandRepository(db);
     this.devices = new DeviceRepository(db);
@@ -58,6 +62,8 @@ export class CommandService {
       if (!d.active) throw ruleError(ServerCode.UserStatusError, 'deviceNotActivated');
       if (d.userId === null) throw ruleError(ServerCode.UserStatusError, 'deviceHasNoAccount');
       const userId = d.userId;
+      // Listen and camera commands carry their session; a room Janus cannot make refuses the command.
+      const monitor = await this.monitor?.openFor(caller.entId, deviceId, userId, command);
       const row = await this.repo.insert(tx, { entId: caller.entId, deviceId, userId, command, issuedBy: caller.userId, expiryMs: this.expiryMs });
       await this.devices.addLog(tx, {
         entId: caller.entId,
@@ -67,13 +73,15 @@ export class CommandService {
         actorId: caller.userId,
         detail: { commandId: row.id, command, issuer: caller.account, ip: caller.ip },
       });
-      return { ...row, userId };
+      return { ...row, userId, monitor };
     });
     this.armTimer(sent.id);
-    const record = await this.get(caller, sent.id);
+    const record: DeviceCommandRecord = await this.get(caller, sent.id);
+    const monitor: MonitorInfo | undefined = sent.monitor;
+    if (monitor) record.monitor = monitor;
     // After the commit; a failing hub must not turn the stored command into an error answer.
     try {
-      const frame: DeviceCommandFrame = { commandId: sent.id, command, deviceId, expiresAt: sent.expiresAt };
+      const frame: DeviceCommandFrame = { commandId: sent.id, command, deviceId, expiresAt: sent.expiresAt, ...(monitor ? { monitor } : {}) };
       await this.hub.publish(topics.userListen(caller.entId, sent.userId), DEVICE_COMMAND_KIND, frame);
       await this.publishStatus({ id: sent.id, entId: caller.entId, deviceId, command, state: 'sent', at: record.createdAt, detail: null });
     } catch {
@@ -147,7 +155,7 @@ const services = new WeakMap<ModuleDeps, CommandService>();
 export function commandServiceFor(deps: ModuleDeps): CommandService {
   let service = services.get(deps);
   if (!service) {
-    service = new CommandService(deps.db, deps.hub);
+    service = new CommandService(deps.db, deps.hub, commandExpiryMs(), new MonitorService(deps.db, deps.media));
     services.set(deps, service);
   }
   return service;

@@ -10,6 +10,7 @@ import { SharedLongPoll } from './janus-long-poll';
 import { filterAudioBridgeMessage, filterJsep, ProxyRefusal, RefusalCode, scrub } from './janus-proxy-filter';
 import { displayFor, JanusRooms } from './janus-rooms';
 import type { MediaRooms } from './media-rooms';
+import { VideoRoomGate } from './videoroom-proxy';
 
 // The same-origin `/janus` that janus.js talks to (its HTTP transport, with our session token as
 // its `token`). Clients never reach Janus themselves: this checks the session, keeps to the
@@ -52,6 +53,8 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
   if (!(rooms instanceof JanusRooms)) return;
   const checkAccess = deps.checkAccess ?? checkMediaRoomAccess;
   const client = rooms.client;
+  // Monitor sessions' VideoRoom handles (videoroom-proxy.ts).
+  const videoRoom = new VideoRoomGate(app, client, rooms, app.log);
   // Per node: with several nodes, /janus needs sticky routing per Janus session (ADR 010).
   const owned = new Map<string, OwnedSession>();
   const sweeper = setInterval(() => {
@@ -139,6 +142,7 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
         return answer;
       }
       if (body.janus !== 'attach') return refuse(RefusalCode.Unauthorized, `'${String(body.janus)}' is not allowed on a session`);
+      if (body.plugin === 'janus.plugin.videoroom') return videoRoom.attach(user, s, sessionId!, body);
       if (body.plugin !== 'janus.plugin.audiobridge') return refuse(RefusalCode.UnauthorizedPlugin, 'Only janus.plugin.audiobridge may be attached');
       const opaque = typeof body.opaque_id === 'string' ? { opaque_id: body.opaque_id.slice(0, 128) } : {};
       const answer = await client.post(path, { janus: 'attach', plugin: 'janus.plugin.audiobridge', ...opaque, ...tx(body) });
@@ -172,6 +176,7 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
         default:
           return refuse(RefusalCode.Unauthorized, `'${String(body.janus)}' is not allowed on a handle`);
       }
+      if (videoRoom.owns(sessionId!, handleId!)) return videoRoom.message(user, sessionId!, handleId!, body);
       const message = filterAudioBridgeMessage(body.body, h.room);
       const jsep = filterJsep(body.jsep);
       let forwarded = message.kind === 'forward' ? message.body : null;

@@ -38,6 +38,7 @@ export * from './realtime/calls';
 export * from './rest/temp-channels';
 export * from './realtime/temp-channels';
 export * from './rest/ptt';
+export * from './rest/monitor';
 export * from './realtime/ptt';
 export * from './ptt-stats';
 export * from './mic-error';

@@ -19,3 +19,4 @@ export type {
   RoomConnection,
   RoomState,
 } from './types';
+export * from './monitor';

@@ -12,6 +12,8 @@ import { CommandHistory } from './CommandHistory';
 import { useCan, useConsole } from './context';
 import { commandKey } from './format';
 import { KillDialog } from './KillDialog';
+import { MonitorDialog } from '../monitor/MonitorDialog';
+import { monitorOpened } from '../monitor/slice';
 import { COMMAND_BAR_ID } from './MemberRowView';
 import { commandRecorded } from './state/commands';
 import { selectDeviceByUser } from './state/devices';
@@ -30,7 +32,6 @@ const useStyles = makeStyles({
   bar: { display: 'grid', gap: tokens.spacingVerticalS, alignContent: 'start', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
   heading: { margin: 0 },
   toolbar: { flexWrap: 'wrap', padding: 0 },
-  note: { color: tokens.colorNeutralForeground2 },
 });
 
 function DeviceCommands({ device, name }: { device: Device; name: string }) {
@@ -52,7 +53,11 @@ function DeviceCommands({ device, name }: { device: Device; name: string }) {
   const send = (command: Command, confirm = false) => {
     setBusy(command);
     sendCommand(api, device.id, command, confirm)
-      .then((record) => dispatch(commandRecorded(record)))
+      .then((record) => {
+        dispatch(commandRecorded(record));
+        // Listen and camera commands answer with the session they opened: watch it.
+        if (record.monitor) dispatch(monitorOpened({ deviceId: device.id, name, ...record.monitor }));
+      })
       .catch((e: unknown) => bus.publish('notify', { intent: 'error', key: isApiError(e) ? e.i18nKey : 'result.send.failure' }))
       .finally(() => setBusy(null));
   };
@@ -108,7 +113,6 @@ function DeviceCommands({ device, name }: { device: Device; name: string }) {
           </MenuPopover>
         </Menu>
       </Toolbar>
-      <Caption1 className={styles.note}>{t('console.commands.mediaNote')}</Caption1>
       <KillDialog
         open={confirmKill}
         device={device.name}
@@ -149,6 +153,7 @@ export function CommandBar() {
         {uid !== null && name ? t('console.commands.titleFor', { name }) : t('console.commands.title')}
       </Subtitle2>
       {body}
+      <MonitorDialog />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceCommandSchema, type DeviceCommand } from '../enums';
 import { idSchema } from '../ids';
 import { listQuerySchema } from '../list';
+import { monitorInfoSchema } from '../rest/monitor';
 
 // Device remote commands: the spec's numbered commands (front camera 0 ... wall close 8) plus the
 // remote stun, awaken and kill actions that dispatch products send to lost or misused handsets.
@@ -56,6 +57,8 @@ export const deviceCommandFrameSchema = z.object({
   deviceId: idSchema,
   /** ISO time after which the command counts as expired. */
   expiresAt: z.string(),
+  /** Listen and monitor commands: the session to publish into (docs/protocol.md). */
+  monitor: monitorInfoSchema.optional(),
 });
 export type DeviceCommandFrame = z.infer<typeof deviceCommandFrameSchema>;
 
@@ -97,6 +100,8 @@ export const deviceCommandRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   expiresAt: z.string(),
+  /** The answer to sending a listen or monitor command (not stored): the session it opened. */
+  monitor: monitorInfoSchema.optional(),
 });
 export type DeviceCommandRecord = z.infer<typeof deviceCommandRecordSchema>;
 

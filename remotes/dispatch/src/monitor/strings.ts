@@ -1,0 +1,46 @@
+// The environment listen and monitor dialog (namespace `dispatch`, under `monitor.`).
+export const monitorEn = {
+  titleVideo: 'Environment monitor: {{name}}',
+  titleAudio: 'Environment listen: {{name}}',
+  state: {
+    connecting: 'Connecting…',
+    connected: 'Connected',
+    failed: 'Connection lost, trying again…',
+    ended: 'The session has ended',
+  },
+  audioOnly: "Listening to the device's microphone",
+  facing: { front: 'Front camera', rear: 'Rear camera' },
+  video: 'Video from the device',
+  reconnect: 'Reconnect',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  fullscreen: 'Fullscreen',
+  exitFullscreen: 'Exit fullscreen',
+  flip: 'Switch camera',
+  stop: 'Stop',
+  close: 'Close',
+  unavailable: 'Listen and monitor need the media server, which is not available',
+};
+
+export const monitorZh: typeof monitorEn = {
+  titleVideo: '环境监控：{{name}}',
+  titleAudio: '环境监听：{{name}}',
+  state: {
+    connecting: '连接中…',
+    connected: '已连接',
+    failed: '连接中断，正在重试…',
+    ended: '会话已结束',
+  },
+  audioOnly: '正在监听设备的麦克风',
+  facing: { front: '前置摄像头', rear: '后置摄像头' },
+  video: '设备视频',
+  reconnect: '重新连接',
+  mute: '静音',
+  unmute: '取消静音',
+  fullscreen: '全屏',
+  exitFullscreen: '退出全屏',
+  flip: '切换摄像头',
+  stop: '停止',
+  close: '关闭',
+  unavailable: '监听和监控需要媒体服务器，当前不可用',
+};

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { MonitorJanusCode, can, parseMonitorRoomId } from '@ptt/contracts';
+import type { ActiveSession } from '../auth/session.repository';
+import type { JanusClient, JanusJson } from './janus-client';
+import { filterJsep, ProxyRefusal, RefusalCode } from './janus-proxy-filter';
+import type { MediaLog } from './media-log';
+import { monitorRoomsFor } from './monitor-registry';
+import { monitorDisplay, type MonitorRooms } from './monitor-rooms';
+import { VIDEOROOM, VideoRoomError } from './videoroom-admin';
+import { filterVideoRoomMessage, type VideoRole } from './videoroom-filter';
+
+// The VideoRoom side of the /janus proxy (janus-proxy.ts hands over attaches of the VideoRoom and
+// every message of a handle attached here). Who may do what:
+// - staff (permission device.command) attach, and subscribe to the open sessions of their
+//   enterprise's devices: the proxy finds the device's feed and adds the room and pin;
+// - a device's bound account attaches while one of its sessions is open, and joins it as the only
+//   publisher under the display `u<uid>` (its earlier participant, if any, is kicked first).
+
+/** The proxy's record of one browser Janus session (janus-proxy.ts OwnedSession). */
+export interface ProxiedSession {
+  handles: Map<string, unknown>;
+  lastSeen: number;
+}
+
+interface VideoHandle {
+  session: ProxiedSession;
+  handleId: string;
+  role: VideoRole | null;
+  roomId: string | null;
+  left: boolean;
+}
+
+/** janus.js polls at least every 30 s; a session quiet for longer than this has gone. */
+const QUIET_MS = 45_000;
+
+const refuse = (code: number, reason: string): never => {
+  throw new ProxyRefusal(code, reason);
+};
+
+export class VideoRoomGate {
+  readonly monitor: MonitorRooms | null;
+  private readonly handles = new Map<string, VideoHandle>();
+
+  constructor(
+    app: FastifyInstance,
+    private readonly client: JanusClient,
+    media: object,
+    log: MediaLog,
+  ) {
+    this.monitor = monitorRoomsFor(media, log);
+    app.addHook('onClose', async () => {
+      await this.monitor?.close();
+    });
+  }
+
+  /** Whether this handle was attached here (its messages are VideoRoom ones). */
+  owns(sessionId: string, handleId: string): boolean {
+    return this.handles.has(`${sessionId}/${handleId}`);
+  }
+
+  private mayAttach(user: ActiveSession): boolean {
+    if (can(user.role, 'device.command')) return true;
+    return this.monitor?.publishesFor(user.entId, user.userId) === true;
+  }
+
+  async attach(user: ActiveSession, session: ProxiedSession, sessionId: string, body: JanusJson): Promise<JanusJson> {
+    if (!this.monitor || !this.mayAttach(user)) {
+      return refuse(RefusalCode.UnauthorizedPlugin, `${VIDEOROOM} may be attached by staff, or by a device while its monitor session is open`);
+    }
+    this.prune();
+    const opaque = typeof body.opaque_id === 'string' ? { opaque_id: body.opaque_id.slice(0, 128) } : {};
+    const tx = typeof body.transaction === 'string' ? { transaction: body.transaction } : {};
+    const answer = await this.client.post(`/${sessionId}`, { janus: 'attach', plugin: VIDEOROOM, ...opaque, ...tx });
+    const id = (answer.data as { id?: unknown } | undefined)?.id;
+    if (answer.janus === 'success' && typeof id === 'number') {
+      session.handles.set(String(id), { room: null });
+      this.handles.set(`${sessionId}/${id}`, { session, handleId: String(id), role: null, roomId: null, left: false });
+    }
+    return answer;
+  }
+
+  /** One `message` of a VideoRoom handle: filtered, joins rewritten, then forwarded. */
+  async message(user: ActiveSession, sessionId: string, handleId: string, body: JanusJson): Promise<JanusJson> {
+    const key = `${sessionId}/${handleId}`;
+    const h = this.handles.get(key)!;
+    const monitor = this.monitor!;
+    const message = filterVideoRoomMessage(body.body, h.role);
+    const jsep = filterJsep(body.jsep);
+    let forwarded: JanusJson;
+    try {
+      if (message.kind === 'forward') {
+        forwarded = message.body;
+      } else {
+        const { roomId } = message;
+        const s = monitor.find(roomId);
+        if (!s || parseMonitorRoomId(roomId)?.entId !== user.entId) {
+          return refuse(MonitorJanusCode.NoSession, `No monitor session is open in ${roomId}`);
+        }
+        if (message.kind === 'publisherJoin') {
+          if (s.deviceUid !== user.userId) return refuse(RefusalCode.Unauthorized, 'Only the device itself publishes into its monitor session');
+          await monitor.ensureRoom(roomId);
+          await monitor.kickDevice(roomId);
+          forwarded = { request: 'join', ptype: 'publisher', room: roomId, pin: monitor.pin(roomId), display: monitorDisplay(user.userId) };
+        } else {
+          if (!can(user.role, 'device.command')) return refuse(RefusalCode.Unauthorized, 'Only staff watch and listen to devices');
+          const feed = await monitor.publisherFeed(roomId);
+          if (feed === null) return refuse(MonitorJanusCode.NoPublisherYet, 'The device is not sending yet');
+          if (message.feeds.some((f) => f !== feed)) return refuse(MonitorJanusCode.NoPublisherYet, 'No such feed in this monitor session');
+          forwarded = { request: 'join', ptype: 'subscriber', room: roomId, pin: monitor.pin(roomId), streams: [{ feed }] };
+        }
+        h.role = message.kind === 'publisherJoin' ? 'publisher' : 'subscriber';
+        h.roomId = roomId;
+      }
+    } catch (err) {
+      if (err instanceof VideoRoomError) throw new ProxyRefusal(err.code, 'The media server could not prepare the monitor room');
+      throw err;
+    }
+    const tx = typeof body.transaction === 'string' ? { transaction: body.transaction } : {};
+    const answer = await this.client.post(`/${sessionId}/${handleId}`, { janus: 'message', body: forwarded, ...(jsep ? { jsep } : {}), ...tx });
+    if (h.role === 'subscriber' && h.roomId && answer.janus === 'ack') {
+      if (forwarded.request === 'join') monitor.watch(h.roomId, key, () => !h.left && h.session.handles.has(h.handleId) && Date.now() - h.session.lastSeen < QUIET_MS);
+      if (forwarded.request === 'leave') h.left = true;
+    }
+    return answer;
+  }
+
+  /** Forgets handles their session no longer has (detached) or whose session went quiet. */
+  private prune(): void {
+    const cutoff = Date.now() - 5 * 60_000;
+    for (const [key, h] of this.handles) if (!h.session.handles.has(h.handleId) || h.session.lastSeen < cutoff) this.handles.delete(key);
+  }
+}
