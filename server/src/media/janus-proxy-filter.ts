@@ -55,7 +55,8 @@ export type FilteredMessage =
   | { kind: 'join'; chatId: string; options: JanusJson }
   | { kind: 'forward'; body: JanusJson };
 
-function parse<T extends z.ZodType>(schema: T, body: unknown, request: string): z.output<T> {
+/** Parses a plugin message body; the first problem becomes the Janus-style refusal. */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown, request: string): z.output<T> {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
@@ -87,18 +88,18 @@ export function filterAudioBridgeMessage(body: unknown, joinedRoom: string | nul
   switch (request) {
     case 'join': {
       refuseUnmuted(body);
-      const { chatId, room, request: _r, muted: _m, ...options } = parse(joinSchema, body, request);
+      const { chatId, room, request: _r, muted: _m, ...options } = parseBody(joinSchema, body, request);
       if (room !== undefined && room !== chatId) throw new ProxyRefusal(RefusalCode.Unauthorized, 'room must be the chatId');
       return { kind: 'join', chatId, options };
     }
     case 'configure': {
       refuseUnmuted(body);
-      return { kind: 'forward', body: parse(configureSchema, body, request) };
+      return { kind: 'forward', body: parseBody(configureSchema, body, request) };
     }
     case 'leave':
-      return { kind: 'forward', body: parse(leaveSchema, body, request) };
+      return { kind: 'forward', body: parseBody(leaveSchema, body, request) };
     case 'listparticipants': {
-      const parsed = parse(listSchema, body, request);
+      const parsed = parseBody(listSchema, body, request);
       if (parsed.room !== joinedRoom) throw new ProxyRefusal(RefusalCode.Unauthorized, 'listparticipants is allowed for the room this handle joined only');
       return { kind: 'forward', body: parsed };
     }
@@ -110,7 +111,7 @@ export function filterAudioBridgeMessage(body: unknown, joinedRoom: string | nul
 /** The JSEP fields Janus needs; anything else a client adds is dropped. */
 export function filterJsep(jsep: unknown): JanusJson | undefined {
   if (jsep === undefined) return undefined;
-  return parse(jsepSchema, jsep, 'jsep');
+  return parseBody(jsepSchema, jsep, 'jsep');
 }
 
 const SECRET_KEYS = new Set(['secret', 'new_secret', 'pin', 'new_pin', 'admin_key', 'apisecret', 'token']);

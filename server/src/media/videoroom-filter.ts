@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseMonitorRoomId } from '@ptt/contracts';
 import type { JanusJson } from './janus-client';
-import { ProxyRefusal, RefusalCode } from './janus-proxy-filter';
+import { ProxyRefusal, RefusalCode, parseBody } from './janus-proxy-filter';
 
 // What a browser may ask the VideoRoom through the /janus proxy (monitor sessions, ADR 010
 // addendum). A handle first joins, as the device's publisher or as a subscriber, naming the
@@ -54,18 +54,6 @@ export type VideoRoomMessage =
   | { kind: 'subscriberJoin'; roomId: string; feeds: string[] }
   | { kind: 'forward'; body: JanusJson };
 
-function parse<T extends z.ZodType>(schema: T, body: unknown, request: string): z.output<T> {
-  const r = schema.safeParse(body);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  if (issue.code === 'unrecognized_keys') {
-    throw new ProxyRefusal(RefusalCode.Unauthorized, `${request} may not carry ${issue.keys.join(', ')} through this server`);
-  }
-  const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) throw new ProxyRefusal(RefusalCode.MissingElement, `Missing mandatory element (${field})`);
-  throw new ProxyRefusal(RefusalCode.InvalidElement, `Invalid element (${field}: ${issue.message})`);
-}
-
 const refuse = (request: string, why: string): never => {
   throw new ProxyRefusal(RefusalCode.Unauthorized, `The VideoRoom request '${request}' is not allowed ${why}`);
 };
@@ -78,36 +66,36 @@ export function filterVideoRoomMessage(body: unknown, role: VideoRole | null): V
     if (role !== null) refuse(request, 'twice on one handle');
     const ptype = (body as { ptype?: unknown }).ptype;
     if (ptype === 'publisher') {
-      const { chatId, room } = parse(publisherJoin, body, request);
+      const { chatId, room } = parseBody(publisherJoin, body, request);
       if (room !== undefined && room !== chatId) throw new ProxyRefusal(RefusalCode.Unauthorized, 'room must be the chatId');
       return { kind: 'publisherJoin', roomId: chatId };
     }
     if (ptype === 'subscriber') {
-      const { chatId, room, feed, streams } = parse(subscriberJoin, body, request);
+      const { chatId, room, feed, streams } = parseBody(subscriberJoin, body, request);
       if (room !== undefined && room !== chatId) throw new ProxyRefusal(RefusalCode.Unauthorized, 'room must be the chatId');
       return { kind: 'subscriberJoin', roomId: chatId, feeds: [...(feed ? [feed] : []), ...(streams ?? []).map((s) => s.feed)] };
     }
     throw new ProxyRefusal(RefusalCode.InvalidElement, 'Invalid element (ptype: publisher or subscriber)');
   }
   if (role === null) return refuse(request, 'before join');
-  if (request === 'leave') return { kind: 'forward', body: parse(bare('leave'), body, request) };
+  if (request === 'leave') return { kind: 'forward', body: parseBody(bare('leave'), body, request) };
   if (role === 'publisher') {
     switch (request) {
       case 'publish':
-        return { kind: 'forward', body: parse(publish, body, request) };
+        return { kind: 'forward', body: parseBody(publish, body, request) };
       case 'configure':
-        return { kind: 'forward', body: parse(publisherConfigure, body, request) };
+        return { kind: 'forward', body: parseBody(publisherConfigure, body, request) };
       case 'unpublish':
-        return { kind: 'forward', body: parse(bare('unpublish'), body, request) };
+        return { kind: 'forward', body: parseBody(bare('unpublish'), body, request) };
     }
     return refuse(request, 'for the publisher through this server');
   }
   switch (request) {
     case 'start':
     case 'pause':
-      return { kind: 'forward', body: parse(bare(request), body, request) };
+      return { kind: 'forward', body: parseBody(bare(request), body, request) };
     case 'configure':
-      return { kind: 'forward', body: parse(subscriberConfigure, body, request) };
+      return { kind: 'forward', body: parseBody(subscriberConfigure, body, request) };
   }
   return refuse(request, 'for a subscriber through this server');
 }
