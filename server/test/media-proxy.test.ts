@@ -168,7 +168,7 @@ describe('/janus', () => {
     await new Promise((r) => setTimeout(r, 200));
     gone.abort();
     await poll;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 500));
     await message('member1', at, { request: 'join', chatId: chats.General });
     // Janus answers maxev=1 with the event itself, not an array.
     const events = await call('GET', `/janus/${at.s}?maxev=1`, tokens.member1);

@@ -19,6 +19,7 @@ import { RedisHub } from '../src/ws/redis-hub';
 import { RedisPresenceStore } from '../src/ws/redis-presence';
 import { startRedis, type RedisServer } from './redis-harness';
 import { api, createTestApp, loginAs, postLogin, type TestApp } from './test-app';
+import { FakeCallMedia } from './calls-fake-media';
 import type { DbKind } from '../src/db/db';
 import { createTestDb, type TestDb } from './test-db';
 import { WsProbe } from './ws-client';
@@ -150,10 +151,11 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
       if (redis) {
         const hub = await RedisHub.connect(redis.url);
         const store = await RedisPresenceStore.connect(redis.url);
-        const t = await createTestApp(variant.kind, { testDb, hub, presenceStore: store });
+        // Calls need rooms since issue 7: a media layer that makes them (faked: this suite is about frames).
+        const t = await createTestApp(variant.kind, { testDb, hub, presenceStore: store, media: new FakeCallMedia() });
         nodes.push({ t, url: await t.listen(), hub, store });
       } else {
-        const t = await createTestApp(variant.kind, { testDb });
+        const t = await createTestApp(variant.kind, { testDb, media: new FakeCallMedia() });
         nodes.push({ t, url: await t.listen() });
       }
     }

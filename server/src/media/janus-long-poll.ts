@@ -34,6 +34,11 @@ export class SharedLongPoll {
     }
   }
 
+  /** An answer taken for a browser that turned out to be gone: first in line for the next poll. */
+  giveBack(answer: unknown): void {
+    if (!isKeepalive(answer) && this.kept.length < MAX_KEPT) this.kept.unshift(answer);
+  }
+
   private start(maxev: number): Promise<unknown> {
     this.taken = false;
     const upstream = this.poll(maxev);

@@ -201,6 +201,11 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
       const events = await s.poll.next(maxev, signal);
       // The browser went away: what Janus answers later waits for its next poll.
       if (events === undefined) return { janus: 'keepalive' };
+      // It went away just as the answer came (the close not yet seen by the signal): keep it.
+      if (signal.aborted || req.raw.socket?.destroyed) {
+        s.poll.giveBack(events);
+        return { janus: 'keepalive' };
+      }
       const list = Array.isArray(events) ? events : [events];
       // A session Janus timed out is gone for good: forget it.
       if (list.some((e) => (e as JanusJson | null)?.janus === 'timeout' || (e as { error?: { code?: number } } | null)?.error?.code === RefusalCode.SessionNotFound)) {
