@@ -9,3 +9,4 @@ export * from './socket-types';
 export * from './socket-bridge';
 export * from './remote-app-props';
 export * from './session-end';
+export * from './socket-reopen';

@@ -3,7 +3,7 @@ import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, 
 import { ChatRegular, PersonRegular, PeopleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Role } from '@ptt/contracts';
-import type { ApiClient, EventBus } from '@ptt/event-bus';
+import { onSocketReopen, type ApiClient, type EventBus } from '@ptt/event-bus';
 import { useBusState } from '@ptt/ui';
 import type { OpenChat } from '../console/slice';
 import { NS } from '../strings';
@@ -48,14 +48,7 @@ export function ChatPanel({ api, bus, chat }: ChatPanelProps) {
   // when it is back (state topics replay their current value, which is not a reconnect).
   useEffect(() => {
     if (!chatId) return;
-    let down = false;
-    const sub = bus.on('socket/status').subscribe(({ state }) => {
-      if (state !== 'open') down = true;
-      else if (down) {
-        down = false;
-        void dispatch(openChat(api, chatId));
-      }
-    });
+    const sub = onSocketReopen(bus, () => void dispatch(openChat(api, chatId)));
     return () => sub.unsubscribe();
   }, [api, bus, chatId, dispatch]);
 

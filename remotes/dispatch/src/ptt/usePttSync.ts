@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { parseChatId } from '@ptt/contracts';
 import type { PttTalker } from '@ptt/contracts';
-import type { ApiClient, EventBus } from '@ptt/event-bus';
+import { onSocketReopen, type ApiClient, type EventBus } from '@ptt/event-bus';
 import { talkingChanged } from '../console/state/chatList';
 import { useAppDispatch, useAppStore } from '../store';
 import type { AppDispatch } from '../store';
@@ -51,14 +51,7 @@ export function usePttSync(api: ApiClient, bus: EventBus, signedIn: boolean): vo
         .catch(() => undefined); // the frames still come; the next reconnect tries again
     };
     load();
-    let down = false;
-    const status = bus.on('socket/status').subscribe(({ state }) => {
-      if (state !== 'open') down = true;
-      else if (down) {
-        down = false;
-        load();
-      }
-    });
+    const status = onSocketReopen(bus, load);
     const frames = bus.on('ws/ptt').subscribe((frame) => {
       dispatch(floorChanged(frame));
       showTalker(dispatch, frame.chatId, frame.holder);

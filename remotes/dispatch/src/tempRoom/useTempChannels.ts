@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { tempChannelFrameSchema } from '@ptt/contracts';
 import type { TempChannelMember } from '@ptt/contracts';
-import type { ApiClient, EventBus } from '@ptt/event-bus';
+import { onSocketReopen, type ApiClient, type EventBus } from '@ptt/event-bus';
 import { fetchCurrentTempChannels } from '../live/api';
 
 /** A temporary channel someone else started with this user in it. */
@@ -51,14 +51,7 @@ export function useTempChannels(api: ApiClient, bus: EventBus, selfUid: number |
         .catch(() => undefined); // offline: the next reconnect loads again
     };
     load();
-    let down = false;
-    const status = bus.on('socket/status').subscribe(({ state }) => {
-      if (state !== 'open') down = true;
-      else if (down) {
-        down = false;
-        load();
-      }
-    });
+    const status = onSocketReopen(bus, load);
     const frames = bus.on('ws/user').subscribe(({ data }) => {
       const parsed = tempChannelFrameSchema.safeParse(data);
       if (!parsed.success || parsed.data.createdBy === selfUid) return;
