@@ -188,46 +188,34 @@ export class ChatService {
    * A system message 200-203 in a channel's chat, stored and published at once. `joined`: users
    * who just joined start their read marker before it, so it is their first unread message.
    */
-  async system(entId: number, channelId: number, type: number, userIds: number[], byUserId: number, joined: number[] = []): Promise<ChatMessage> {
-    const t: Target = { kind: 'group', entId, chatKey: groupChatId(entId, channelId), channelId };
-    const message = await this.db.transaction(async (tx) => {
-      const id = (await repo.insertMessage(tx, {
-        entId,
-        chatKey: t.chatKey,
-        channelId,
-        fromUserId: byUserId,
-        toUserId: null,
-        type,
-        content: { userIds, byUserId },
-        clientMsgId: null,
-      }))!;
-      for (const userId of joined) await repo.markRead(tx, this.readRow(userId, t, id - 1));
-      return (await repo.findMessage(tx, id))!;
-    });
-    await this.publish(entId, message);
-    return message;
+  system(entId: number, channelId: number, type: number, userIds: number[], byUserId: number, joined: number[] = []): Promise<ChatMessage> {
+    return this.serverMessage(entId, channelId, byUserId, type, { userIds, byUserId }, (id) => joined.map((userId) => [userId, id - 1]));
   }
 
   /**
    * A finished PTT burst (type 8) from its talker in a channel's chat, stored and published at
    * once. Floor control checked the talker when it granted the floor, and the floor itself limits
-   * the rate, so neither the send rules nor the send limiter apply.
+   * the rate, so neither the send rules nor the send limiter apply. Writing is reading: the
+   * talker's own burst never counts as unread for them.
    */
-  async pttBurst(entId: number, channelId: number, fromUserId: number, content: { fileId: string; durationMs: number }): Promise<ChatMessage> {
+  pttBurst(entId: number, channelId: number, fromUserId: number, content: { fileId: string; durationMs: number }): Promise<ChatMessage> {
+    return this.serverMessage(entId, channelId, fromUserId, MessageType.Ptt, content, (id) => [[fromUserId, id]]);
+  }
+
+  /** A message the server writes into a channel's chat (no send rules), with the read markers
+   *  `reads(id)` gives as [userId, lastReadId] pairs; published after the commit. */
+  private async serverMessage(
+    entId: number,
+    channelId: number,
+    fromUserId: number,
+    type: number,
+    content: unknown,
+    reads: (id: number) => Array<[number, number]>,
+  ): Promise<ChatMessage> {
     const t: Target = { kind: 'group', entId, chatKey: groupChatId(entId, channelId), channelId };
     const message = await this.db.transaction(async (tx) => {
-      const id = (await repo.insertMessage(tx, {
-        entId,
-        chatKey: t.chatKey,
-        channelId,
-        fromUserId,
-        toUserId: null,
-        type: MessageType.Ptt,
-        content,
-        clientMsgId: null,
-      }))!;
-      // Writing is reading: the talker's own burst never counts as unread for them.
-      await repo.markRead(tx, this.readRow(fromUserId, t, id));
+      const id = (await repo.insertMessage(tx, { entId, chatKey: t.chatKey, channelId, fromUserId, toUserId: null, type, content, clientMsgId: null }))!;
+      for (const [userId, lastReadId] of reads(id)) await repo.markRead(tx, this.readRow(userId, t, lastReadId));
       return (await repo.findMessage(tx, id))!;
     });
     await this.publish(entId, message);
