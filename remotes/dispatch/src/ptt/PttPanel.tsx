@@ -16,7 +16,6 @@ import { usePttKey } from './usePttKey';
 import { usePttPress } from './usePttPress';
 import { usePttRoom } from './usePttRoom';
 import type { CreateMediaClient } from './usePttRoom';
-import { usePttSync } from './usePttSync';
 
 const useStyles = makeStyles({
   area: { display: 'grid', gap: tokens.spacingVerticalS },
@@ -59,7 +58,6 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
   const ptt = useAppSelector((s) => s.ptt);
   const selfUid = session?.id ?? null;
 
-  usePttSync(api, bus, session !== null);
   const room = usePttRoom({
     media: ptt.media,
     token: session?.auth_token ?? null,

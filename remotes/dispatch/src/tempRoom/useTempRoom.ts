@@ -53,7 +53,7 @@ function phaseOf(chatId: string | null, media: MediaInfo | null, room: RoomConne
 /**
  * The room of one temporary channel: joined while `chatId` is given, with floor control on that
  * chat id under the user's press-time and max-duration settings (the same hooks as the channel's
- * PTT). Relies on the console's PTT sync for the media answer and the floors (PttPanel runs it).
+ * PTT). Reads the media answer and the floors that ConsoleSync's PTT sync keeps in the store.
  */
 export function useTempRoom({ api, bus, chatId, createClient = createMediaClient }: TempRoomOptions): TempRoom {
   const session = useBusState(bus, 'session') ?? null;

@@ -5,6 +5,7 @@ import { useDefaultChat } from './useDefaultChat';
 import { useDevicesSync } from './useDevicesSync';
 import { useMembersSync } from './useMembersSync';
 import { usePresenceSync } from './usePresenceSync';
+import { usePttSync } from '../../ptt/usePttSync';
 
 /** Headless: loads the console's data and follows the socket; the panes only read the store. */
 export function ConsoleSync() {
@@ -17,5 +18,7 @@ export function ConsoleSync() {
   useMembersSync(api, bus);
   useDevicesSync(api, bus, staff);
   useCallSync(api, bus, selfId);
+  // The media answer and the floors: the channel's PTT area and every temporary room read them.
+  usePttSync(api, bus, selfId !== null);
   return null;
 }

@@ -7,6 +7,8 @@ import { selectChannel } from '../../console/slice';
 import { ENT_ID, fakeApi, renderConsole, session } from '../../console/test/consoleTest';
 import type { Handler } from '../../console/test/consoleTest';
 import { PttPanel } from '../PttPanel';
+import { usePttSync } from '../usePttSync';
+import { useConsole } from '../../console/context';
 import { fakeMedia } from './fakeMedia';
 
 // jsdom has no PointerEvent: without one, fireEvent.pointerDown carries no button or pointer id.
@@ -55,7 +57,14 @@ export function setupPtt({ who = session(), routes = {}, settings = {}, channelI
     'POST /api/ptt/floor/release': (body) => floor(null, (body as { chatId: string }).chatId),
     ...routes,
   });
-  const rendered = renderConsole(<PttPanel createClient={media.create} />, api, who);
+  const rendered = renderConsole(
+    <>
+      <PttSync />
+      <PttPanel createClient={media.create} />
+    </>,
+    api,
+    who,
+  );
   const notes: Notification[] = [];
   rendered.bus.on('notify').subscribe((n) => notes.push(n));
   act(() => rendered.bus.publish('settings', { ...DEFAULT_SETTINGS, pttMaxDurationS: 45, ...settings }));
@@ -77,3 +86,10 @@ export const pttButton = () => screen.getByRole('button', { name: 'PTT' });
 
 /** The request bodies sent to `path`, in order. */
 export const posted = (s: Setup, path: string) => s.api.calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+
+/** What ConsoleSync does for PTT, without the rest of the console's loading. */
+function PttSync() {
+  const { api, bus, session } = useConsole();
+  usePttSync(api, bus, session !== null);
+  return null;
+}
