@@ -1,8 +1,7 @@
-import { test, expect, type Browser, type Page } from '@playwright/test';
-import { energyRate, launchMediaBrowser } from '../harness/media';
-import { writeSyllablesWav } from '../harness/wav';
+import { test, expect } from '@playwright/test';
+import { energyRate } from '../harness/media';
 import { openConsole, type Console } from './support/console';
-import { attachLogsOnFailure, startMediaServer, type MediaServer } from './support/media-server';
+import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
 
 // Issue 7, acceptance 4 (1V1 call): dispatcher1 calls member1 from the member list, member1's
 // console accepts, both consoles join the call's own AudioBridge room and talk at once (no floor):
@@ -11,29 +10,10 @@ import { attachLogsOnFailure, startMediaServer, type MediaServer } from './suppo
 // refused as busy. The hang-up ends it for both and the audio stops. Server, Janus and Chromium
 // run inside the test's network namespace.
 
-// Energy per second at the listener (see ptt.spec.ts): about 3e-3 for a heard talker, about 1e-9
-// for a muted mixer.
-const HEARD = 1e-4;
-const SILENT = 1e-5;
 
-let server: MediaServer;
-let talkerBrowser: Browser;
+const suite = speakingSuite();
 
-test.beforeAll(async () => {
-  server = await startMediaServer();
-  talkerBrowser = await launchMediaBrowser({ fakeAudioFile: writeSyllablesWav({ seconds: 6 }) });
-});
-
-test.afterAll(async () => {
-  await talkerBrowser?.close();
-  await server?.stop();
-});
-
-test.afterEach(async ({}, testInfo) => {
-  await attachLogsOnFailure(testInfo, server);
-});
-
-const heard = (page: Page) => expect.poll(() => energyRate(page, 500), { intervals: [0], timeout: 10_000 });
+const heard = audioAt;
 const callState = (c: Console) => c.page.getByTestId('call-state');
 const callButton = (c: Console, nickname: string) =>
   c.page.getByTestId('member-row').filter({ hasText: nickname }).getByRole('button', { name: 'Call', exact: true });
@@ -45,9 +25,9 @@ async function reaches(c: Console, state: string): Promise<number> {
 }
 
 test('a 1V1 call connects both ways, a third caller hears the callee is busy, and the hang-up ends it for both', async ({ browser }) => {
-  const member1 = await openConsole(talkerBrowser, server.baseURL, 'member1');
-  const dispatcher = await openConsole(browser, server.baseURL, 'dispatcher1');
-  const member2 = await openConsole(browser, server.baseURL, 'member2');
+  const member1 = await openConsole(suite.speaker, suite.server.baseURL, 'member1');
+  const dispatcher = await openConsole(browser, suite.server.baseURL, 'dispatcher1');
+  const member2 = await openConsole(browser, suite.server.baseURL, 'member2');
 
   await callButton(dispatcher, 'Member 1').click();
   const outgoing = dispatcher.page.getByRole('alertdialog', { name: 'Call with Member 1' });

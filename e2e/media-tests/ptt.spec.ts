@@ -1,43 +1,23 @@
-import { test, expect, type Browser } from '@playwright/test';
-import { energyRate, launchMediaBrowser } from '../harness/media';
-import { writeSyllablesWav } from '../harness/wav';
+import { test, expect } from '@playwright/test';
+import { energyRate } from '../harness/media';
 import { hold, letGo, openConsole, type Console } from './support/console';
-import { attachLogsOnFailure, startMediaServer, type MediaServer } from './support/media-server';
+import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
 
 // Issue 7, acceptance 1 and 3: floor control with real audio. Server, Janus and Chromium run
 // inside the test's network namespace. member1's browser "speaks" a looped WAV; the dispatcher's
 // inbound audio energy (getStats) says whether anything reached them through the AudioBridge.
 
-// Energy per second at the listener. Chromium's fake capture arrives at about 3e-3 while the
-// talker is unmuted in the mixer; a muted mixer sends silence (about 1e-9).
-const HEARD = 1e-4;
-const SILENT = 1e-5;
 
-let server: MediaServer;
-let talkerBrowser: Browser;
+const suite = speakingSuite();
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  server = await startMediaServer();
-  talkerBrowser = await launchMediaBrowser({ fakeAudioFile: writeSyllablesWav({ seconds: 6 }) });
-});
-
-test.afterAll(async () => {
-  await talkerBrowser?.close();
-  await server?.stop();
-});
-
-test.afterEach(async ({}, testInfo) => {
-  await attachLogsOnFailure(testInfo, server);
-});
-
-const heard = (c: Console) => expect.poll(() => energyRate(c.page, 500), { intervals: [0], timeout: 10_000 });
+const heard = (c: Console) => audioAt(c.page);
 
 test('the holder is heard, an occupied channel refuses, force-insert takes the floor, a burst becomes a playable PTT message', async ({ browser }) => {
-  const member1 = await openConsole(talkerBrowser, server.baseURL, 'member1');
-  const member2 = await openConsole(browser, server.baseURL, 'member2');
-  const dispatcher = await openConsole(browser, server.baseURL, 'dispatcher1');
+  const member1 = await openConsole(suite.speaker, suite.server.baseURL, 'member1');
+  const member2 = await openConsole(browser, suite.server.baseURL, 'member2');
+  const dispatcher = await openConsole(browser, suite.server.baseURL, 'dispatcher1');
 
   // Everyone joined muted: member1's microphone runs, but nothing reaches the dispatcher.
   expect(await energyRate(dispatcher.page, 1_000)).toBeLessThan(SILENT);
@@ -96,7 +76,7 @@ test('the holder is heard, an occupied channel refuses, force-insert takes the f
 });
 
 test('talking stops at the maximum duration from the settings', async () => {
-  const member1 = await openConsole(talkerBrowser, server.baseURL, 'member1', { settings: { pttMaxDurationS: 2 } });
+  const member1 = await openConsole(suite.speaker, suite.server.baseURL, 'member1', { settings: { pttMaxDurationS: 2 } });
   await hold(member1);
   await expect(member1.ptt).toHaveAttribute('aria-pressed', 'true');
   const started = Date.now();

@@ -1,37 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, type Browser, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { loginViaApi } from '../harness/fixtures';
 import { guardLoopback } from '../harness/loopback';
-import { energyRate, installMediaProbes, launchMediaBrowser } from '../harness/media';
-import { writeSyllablesWav } from '../harness/wav';
+import { energyRate, installMediaProbes } from '../harness/media';
 import { openConsole } from './support/console';
 import { ADAPTER_JS, JANUS_JS } from './support/janus-page';
-import { attachLogsOnFailure, startMediaServer, type MediaServer } from './support/media-server';
+import { SILENT, speakingSuite } from './support/speaking';
 
 // Issue 7, acceptance 2: a client that drives janus.js itself, with a valid session, joins its
 // channel's room and then tries to unmute itself without the floor. The proxy refuses every way
 // of asking, Janus itself refuses anyone without the server's API secret, and the dispatcher
 // hears nothing although the rogue's microphone audio keeps arriving at Janus.
 
-const SILENT = 1e-5;
 
-let server: MediaServer;
-let rogueBrowser: Browser;
-
-test.beforeAll(async () => {
-  server = await startMediaServer();
-  rogueBrowser = await launchMediaBrowser({ fakeAudioFile: writeSyllablesWav({ seconds: 6 }) });
-});
-
-test.afterAll(async () => {
-  await rogueBrowser?.close();
-  await server?.stop();
-});
-
-test.afterEach(async ({}, testInfo) => {
-  await attachLogsOnFailure(testInfo, server);
-});
+const suite = speakingSuite();
 
 interface RogueWindow {
   rogue: {
@@ -120,14 +103,14 @@ async function joinAsRogue(page: Page, chatId: string): Promise<void> {
 
 /** Janus's own HTTP port, from the configuration the server wrote for it. */
 function janusPort(): number {
-  const cfg = readFileSync(path.join(server.dataDir, 'janus', 'config', 'janus.transport.http.jcfg'), 'utf8');
+  const cfg = readFileSync(path.join(suite.server.dataDir, 'janus', 'config', 'janus.transport.http.jcfg'), 'utf8');
   const m = /\bport\s*=\s*(\d+)/.exec(cfg);
   if (!m) throw new Error('no port in the Janus HTTP transport configuration');
   return Number(m[1]);
 }
 
 test('a client that unmutes itself through janus.js without the floor is not heard', async ({ browser }) => {
-  const dispatcher = await openConsole(browser, server.baseURL, 'dispatcher1');
+  const dispatcher = await openConsole(browser, suite.server.baseURL, 'dispatcher1');
   const chats = await dispatcher.page.evaluate(async () => {
     const res = await fetch('/api/chats', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
     return ((await res.json()) as { data: Array<{ chatId: string; title: string }> }).data;
@@ -135,11 +118,11 @@ test('a client that unmutes itself through janus.js without the floor is not hea
   const general = chats.find((c) => c.title === 'General');
   expect(general, JSON.stringify(chats)).toBeTruthy();
 
-  const context = await rogueBrowser.newContext();
+  const context = await suite.speaker.newContext();
   const outside = await guardLoopback(context);
   await installMediaProbes(context);
   const rogue = await context.newPage();
-  await loginViaApi(rogue, server.baseURL, 'member3');
+  await loginViaApi(rogue, suite.server.baseURL, 'member3');
   await joinAsRogue(rogue, general!.chatId);
 
   const ask = (message: Record<string, unknown>) => rogue.evaluate((m) => (window as unknown as RogueWindow).rogue.ask(m), message);
