@@ -154,7 +154,7 @@ describe.each(DB_KINDS)('chat on %s', (kind) => {
     expect((await call('member6', 'GET', `/api/chats/${m.chatId}/messages`)).body.code).toBe(ServerCode.ChatIdError);
   });
 
-  it('accepts every user type 0-9 with its content and refuses bad content with 2004', async () => {
+  it('accepts every client type (0-5, 7) with its content and refuses bad content with 2004', async () => {
     const fileId = await upload('dispatcher2');
     const chat = group('General');
     const good = [
@@ -164,10 +164,7 @@ describe.each(DB_KINDS)('chat on %s', (kind) => {
       { type: MessageType.Video, content: { fileId } },
       { type: MessageType.Expression, content: { code: 'smile' } },
       { type: MessageType.Location, content: { lng: 116.397, lat: 39.908, coord: 1, address: 'Beijing' } },
-      { type: MessageType.Sos, content: { lng: 116.4, lat: 39.9 } },
       { type: MessageType.File, content: { fileId, name: 'report.png' } },
-      { type: MessageType.Ptt, content: { fileId, durationMs: 1500 } },
-      { type: MessageType.AudioTalk, content: { durationMs: 60_000 } },
     ];
     for (const body of good) {
       const r = await send('dispatcher2', chat, body);
@@ -204,6 +201,28 @@ describe.each(DB_KINDS)('chat on %s', (kind) => {
       const r = await send('dispatcher2', chat, { type: MessageType.File, content: { fileId: id } });
       expect([r.status, r.body.code]).toEqual([404, ServerCode.NotFound]);
     }
+  });
+
+  it('refuses the server-written types 6, 8, 9 and 200-203 from any client with 2004, on both send routes', async () => {
+    const fileId = await upload('member1');
+    // Well-formed content, even an SOS of another enterprise: only the server writes these cards.
+    const forged = [
+      { type: MessageType.Sos, content: { sosId: 1, lng: 116.4, lat: 39.9 } },
+      { type: MessageType.Ptt, content: { fileId, durationMs: 1500 } },
+      { type: MessageType.AudioTalk, content: { durationMs: 60_000 } },
+      ...[200, 201, 202, 203].map((type) => ({ type, content: { userIds: [ids.member1], byUserId: ids.admin } })),
+    ];
+    const before = (await t.db.query<{ n: number }>('select count(*)::int as n from messages')).rows[0]!.n;
+    for (const who of ['member1', 'dispatcher1'] as const) {
+      for (const url of [`/api/chats/${group('Security')}/messages`, `/api/users/${ids.member2}/messages`]) {
+        for (const body of forged) {
+          const r = await call<{ issues: { path: string; message: string }[] }>(who, 'POST', url, body);
+          expect({ who, url, type: body.type, status: r.status, code: r.body.code }).toEqual({ who, url, type: body.type, status: 400, code: ServerCode.ParameterError });
+          expect(r.body.data.issues).toEqual([expect.objectContaining({ path: 'type', message: 'validation.messageTypeServerOnly' })]);
+        }
+      }
+    }
+    expect((await t.db.query<{ n: number }>('select count(*)::int as n from messages')).rows[0]!.n).toBe(before);
   });
 
   it('pages history backwards with before and size, oldest first within a page', async () => {

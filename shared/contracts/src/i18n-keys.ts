@@ -15,6 +15,7 @@ export const VALIDATION_KEYS = [
   'validation.passwordRequired',
   'validation.passwordTooLong',
   'validation.chatIdInvalid',
+  'validation.messageTypeServerOnly',
   'validation.pttKeyRequired',
   'validation.pttKeyReserved',
   'validation.pressTimeRequired',

@@ -1,5 +1,5 @@
 import { MessageType } from '../enums';
-import { chatMessageSchema, parseAnyChatId, personalChatId, sendMessageSchema } from './chat';
+import { SERVER_MESSAGE_TYPES, chatMessageSchema, parseAnyChatId, personalChatId, sendMessageSchema } from './chat';
 
 describe('chat ids', () => {
   it('reads both forms and only the canonical personal one', () => {
@@ -21,6 +21,15 @@ describe('sendMessageSchema', () => {
     expect(sendMessageSchema.safeParse({ type: MessageType.Location, content: { lng: 1, lat: 91, coord: 1 } }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ type: MessageType.Text, content: { text: 'a\u0000' } }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ type: MessageType.ChannelSuspend, content: { userIds: [], byUserId: 1 } }).success).toBe(false);
+  });
+
+  it('refuses the types only the server writes with a message naming why', () => {
+    for (const type of SERVER_MESSAGE_TYPES) {
+      const r = sendMessageSchema.safeParse({ type, content: {} });
+      expect(r.error?.issues).toEqual([expect.objectContaining({ path: ['type'], message: 'validation.messageTypeServerOnly' })]);
+    }
+    expect(SERVER_MESSAGE_TYPES).toEqual([6, 8, 9, 200, 201, 202, 203]);
+    expect(sendMessageSchema.safeParse({ type: 10, content: {} }).error?.issues[0]?.message).not.toBe('validation.messageTypeServerOnly');
   });
 
   it('lets a stored message carry a system type', () => {

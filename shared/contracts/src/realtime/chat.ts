@@ -88,18 +88,6 @@ export const audioTalkContentSchema = z.object({ durationMs: durationMs.optional
 /** 200-203, written by the server: who was added, removed or (202) on the disbanded channel, none for 203; and by whom. */
 export const systemContentSchema = z.object({ userIds: z.array(idSchema), byUserId: idSchema });
 
-const USER_CONTENT = {
-  [MessageType.Text]: textContentSchema,
-  [MessageType.Image]: fileContentSchema,
-  [MessageType.Audio]: fileContentSchema,
-  [MessageType.Video]: fileContentSchema,
-  [MessageType.Expression]: expressionContentSchema,
-  [MessageType.Location]: locationContentSchema,
-  [MessageType.Sos]: sosContentSchema,
-  [MessageType.File]: fileContentSchema,
-  [MessageType.Ptt]: pttContentSchema,
-  [MessageType.AudioTalk]: audioTalkContentSchema,
-} as const;
 const SYSTEM_TYPES = [
   MessageType.ChannelAddUser,
   MessageType.ChannelRemoveUser,
@@ -107,35 +95,50 @@ const SYSTEM_TYPES = [
   MessageType.ChannelSuspend,
 ] as const;
 
+/**
+ * Types only the server writes: a PTT burst (8) comes from floor control, 200-203 from channel
+ * changes; SOS cards (6) and talk records (9) belong to the SOS and call flows (which write none
+ * yet). A client that could send them would show dispatchers forged alerts and recordings, so the
+ * send schema does not know them (every send path parses with it).
+ */
+export const SERVER_MESSAGE_TYPES: readonly number[] = [MessageType.Sos, MessageType.Ptt, MessageType.AudioTalk, ...SYSTEM_TYPES];
+
 /** Types whose content names an uploaded file (`fileId`). */
 export const FILE_MESSAGE_TYPES: readonly number[] = [MessageType.Image, MessageType.Audio, MessageType.Video, MessageType.File, MessageType.Ptt];
 
 const variant = <T extends number, C extends z.ZodType>(type: T, content: C) => z.object({ type: z.literal(type), content });
-const userVariants = [
-  variant(MessageType.Text, USER_CONTENT[MessageType.Text]),
-  variant(MessageType.Image, USER_CONTENT[MessageType.Image]),
-  variant(MessageType.Audio, USER_CONTENT[MessageType.Audio]),
-  variant(MessageType.Video, USER_CONTENT[MessageType.Video]),
-  variant(MessageType.Expression, USER_CONTENT[MessageType.Expression]),
-  variant(MessageType.Location, USER_CONTENT[MessageType.Location]),
-  variant(MessageType.Sos, USER_CONTENT[MessageType.Sos]),
-  variant(MessageType.File, USER_CONTENT[MessageType.File]),
-  variant(MessageType.Ptt, USER_CONTENT[MessageType.Ptt]),
-  variant(MessageType.AudioTalk, USER_CONTENT[MessageType.AudioTalk]),
+const clientVariants = [
+  variant(MessageType.Text, textContentSchema),
+  variant(MessageType.Image, fileContentSchema),
+  variant(MessageType.Audio, fileContentSchema),
+  variant(MessageType.Video, fileContentSchema),
+  variant(MessageType.Expression, expressionContentSchema),
+  variant(MessageType.Location, locationContentSchema),
+  variant(MessageType.File, fileContentSchema),
 ] as const;
-const systemVariants = SYSTEM_TYPES.map((type) => variant(type, systemContentSchema));
+const serverVariants = [
+  variant(MessageType.Sos, sosContentSchema),
+  variant(MessageType.Ptt, pttContentSchema),
+  variant(MessageType.AudioTalk, audioTalkContentSchema),
+  ...SYSTEM_TYPES.map((type) => variant(type, systemContentSchema)),
+] as const;
 
-/** A type with the content it requires; user types only (200-203 come from the server). */
-export const userMessageBodySchema = z.discriminatedUnion('type', [...userVariants]);
-/** Any type 0-9 or 200-203 with its content. */
-export const messageBodySchema = z.discriminatedUnion('type', [...userVariants, ...systemVariants]);
+const serverOnly = (iss: { code: string; input?: unknown }) => {
+  const type = (iss.input as { type?: unknown } | undefined)?.type;
+  return iss.code === 'invalid_union' && typeof type === 'number' && SERVER_MESSAGE_TYPES.includes(type) ? 'validation.messageTypeServerOnly' : undefined;
+};
+
+/** A type a client may send (0-5, 7) with the content it requires; the others answer 'validation.messageTypeServerOnly'. */
+export const clientMessageBodySchema = z.discriminatedUnion('type', [...clientVariants], { error: serverOnly });
+/** Any type 0-9 or 200-203 with its content: what stored messages carry. */
+export const messageBodySchema = z.discriminatedUnion('type', [...clientVariants, ...serverVariants]);
 export type MessageBody = z.infer<typeof messageBodySchema>;
 
 /** Client-chosen id: sending again with the same one returns the first message instead of a copy. */
 export const clientMsgIdSchema = z.string().regex(/^[A-Za-z0-9_.:-]+$/).min(1).max(CLIENT_MSG_ID_MAX_LENGTH);
 
 /** Body of POST /api/chats/:chatId/messages and POST /api/users/:id/messages. */
-export const sendMessageSchema = z.intersection(userMessageBodySchema, z.object({ clientMsgId: clientMsgIdSchema.optional() }));
+export const sendMessageSchema = z.intersection(clientMessageBodySchema, z.object({ clientMsgId: clientMsgIdSchema.optional() }));
 export type SendMessageRequest = z.input<typeof sendMessageSchema>;
 
 export const chatMessageSchema = z.intersection(
