@@ -12,14 +12,13 @@ import {
   Input,
   MessageBar,
   MessageBarBody,
-  Spinner,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ServerCode } from '@ptt/contracts';
-import type { Captcha } from '@ptt/contracts';
 import { isApiError } from '@ptt/event-bus';
+import { CaptchaField, useCaptcha } from '@ptt/ui';
 import type { AccountApi } from './api';
 import { errorKeyOf } from './api';
 import { NS } from './strings';
@@ -33,15 +32,11 @@ export interface PasswordDialogProps {
   onChanged: () => void;
 }
 
-const EMPTY: PasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '', captcha: '' };
+// The captcha's answer lives in useCaptcha (a new image clears it); the rest here.
+const EMPTY: Omit<PasswordForm, 'captcha'> = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
-  captchaRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
-  captchaInput: { flexGrow: 1 },
-  // Level with the input under the field's label.
-  captchaButton: { padding: 0, minWidth: '120px', height: '40px', overflow: 'hidden', marginTop: '22px' },
-  captchaImage: { display: 'block', width: '120px', height: '40px', backgroundColor: tokens.colorNeutralBackground1 },
 });
 
 /** Where a refusal of the server belongs: the wrong old password and the wrong captcha on their fields. */
@@ -55,24 +50,18 @@ function serverErrors(e: unknown): { fields: PasswordErrors; general: string | n
 export function PasswordDialog({ api, onClose, onChanged }: PasswordDialogProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const [form, setForm] = useState<PasswordForm>(EMPTY);
+  const [fields, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<PasswordErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const refreshCaptcha = useCallback(() => {
-    setCaptcha(null);
-    setForm((f) => ({ ...f, captcha: '' }));
-    api
-      .captcha()
-      .then(setCaptcha)
-      .catch((e: unknown) => setGeneral(errorKeyOf(e)));
-  }, [api]);
+  const fetchCaptcha = useCallback(() => api.captcha(), [api]);
+  const onCaptchaError = useCallback((e: unknown) => setGeneral(errorKeyOf(e)), []);
+  const { captcha, refresh: refreshCaptcha, answer, setAnswer } = useCaptcha(fetchCaptcha, onCaptchaError);
 
   useEffect(refreshCaptcha, [refreshCaptcha]);
+  const form: PasswordForm = { ...fields, captcha: answer };
 
-  const change = (field: PasswordField) => (value: string) => {
+  const change = (field: Exclude<PasswordField, 'captcha'>) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -98,7 +87,7 @@ export function PasswordDialog({ api, onClose, onChanged }: PasswordDialogProps)
     }
   };
 
-  const field = (name: PasswordField, label: string, type: 'password' | 'text' = 'password') => (
+  const field = (name: Exclude<PasswordField, 'captcha'>, label: string, type: 'password' | 'text' = 'password') => (
     <Field label={label} required validationMessage={errors[name] ? t(`common:${errors[name]}`) : undefined}>
       <Input type={type} value={form[name]} onChange={(_, d) => change(name)(d.value)} autoComplete={name === 'oldPassword' ? 'current-password' : type === 'password' ? 'new-password' : 'off'} />
     </Field>
@@ -119,16 +108,17 @@ export function PasswordDialog({ api, onClose, onChanged }: PasswordDialogProps)
               {field('oldPassword', t('password.old'))}
               {field('newPassword', t('password.new'))}
               {field('confirmPassword', t('password.confirm'))}
-              <div className={styles.captchaRow}>
-                <div className={styles.captchaInput}>{field('captcha', t('password.captcha'), 'text')}</div>
-                <Button className={styles.captchaButton} aria-label={t('password.captchaImage')} onClick={refreshCaptcha} disabled={busy}>
-                  {captcha ? (
-                    <img className={styles.captchaImage} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} alt="" />
-                  ) : (
-                    <Spinner size="tiny" aria-label={t('password.captchaLoading')} />
-                  )}
-                </Button>
-              </div>
+              <CaptchaField
+                captcha={captcha}
+                value={answer}
+                onChange={(value) => {
+                  setAnswer(value);
+                  setErrors((e) => ({ ...e, captcha: undefined }));
+                }}
+                onRefresh={refreshCaptcha}
+                disabled={busy}
+                errorKey={errors.captcha}
+              />
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>{t('cancel')}</Button>

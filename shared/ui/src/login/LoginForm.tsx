@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Button,
@@ -14,9 +14,11 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_ALERT_KEYS, LoginAlert, loginRequestSchema } from '@ptt/contracts';
-import type { LoginRequest, Session } from '@ptt/contracts';
+import type { Captcha, LoginRequest, Session } from '@ptt/contracts';
 import { CARD_RADIUS } from '../theme';
-import { loginErrorKey } from './loginError';
+import { CaptchaField } from './CaptchaField';
+import { captchaAsked, loginErrorKey } from './loginError';
+import { useCaptcha } from './useCaptcha';
 
 const useStyles = makeStyles({
   card: { width: '360px', maxWidth: '100%', padding: tokens.spacingHorizontalXXL, borderRadius: `${CARD_RADIUS}px` },
@@ -26,12 +28,14 @@ const useStyles = makeStyles({
 export interface LoginFormProps {
   /** Performs the login (POST /api/auth/login) and resolves to the session. */
   login: (request: LoginRequest) => Promise<Session>;
+  /** GET /api/auth/captcha: the image shown once the server asks for one (2005 after failures). */
+  fetchCaptcha: () => Promise<Captcha>;
   onLoggedIn: (session: Session) => void;
   /** A message shown above the form, e.g. 'Please login first.' after the token guard. */
   notice?: string | null;
 }
 
-export function LoginForm({ login, onLoggedIn, notice }: LoginFormProps) {
+export function LoginForm({ login, fetchCaptcha, onLoggedIn, notice }: LoginFormProps) {
   const { t } = useTranslation('common');
   const styles = useStyles();
   const [useOrgId, setUseOrgId] = useState(true);
@@ -40,6 +44,10 @@ export function LoginForm({ login, onLoggedIn, notice }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server decides when a captcha is needed; from then on every attempt carries one.
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const onCaptchaError = useCallback((e: unknown) => setErrorKey(loginErrorKey(e)), []);
+  const captcha = useCaptcha(fetchCaptcha, onCaptchaError);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,10 +59,15 @@ export function LoginForm({ login, onLoggedIn, notice }: LoginFormProps) {
       setErrorKey('validation.orgIdInvalid');
       return;
     }
+    if (needCaptcha && (!captcha.captcha || captcha.answer.trim() === '')) {
+      setErrorKey('rule.captchaNeeded');
+      return;
+    }
     const parsed = loginRequestSchema.safeParse({
       ...(useOrgId ? { entId: Number(orgId.trim()) } : {}),
       account,
       password,
+      ...(needCaptcha && captcha.captcha ? { captchaId: captcha.captcha.id, captcha: captcha.answer } : {}),
     });
     if (!parsed.success) {
       setErrorKey(parsed.error.issues[0]?.message ?? 'serverCode.2004');
@@ -68,6 +81,11 @@ export function LoginForm({ login, onLoggedIn, notice }: LoginFormProps) {
     } catch (err) {
       setErrorKey(loginErrorKey(err));
       setBusy(false);
+      // Every check spends the captcha, right or wrong: show a new one whenever one is needed.
+      if (needCaptcha || captchaAsked(err)) {
+        setNeedCaptcha(true);
+        captcha.refresh();
+      }
     }
   };
 
@@ -102,6 +120,9 @@ export function LoginForm({ login, onLoggedIn, notice }: LoginFormProps) {
             onChange={(_e, data) => setPassword(data.value)}
           />
         </Field>
+        {needCaptcha && (
+          <CaptchaField captcha={captcha.captcha} value={captcha.answer} onChange={captcha.setAnswer} onRefresh={captcha.refresh} disabled={busy} />
+        )}
         <Button appearance="primary" type="submit" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>

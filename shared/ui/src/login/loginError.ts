@@ -1,8 +1,10 @@
-import { LOGIN_ALERT_KEYS, loginAlertForCode, serverCodeI18nKey } from '@ptt/contracts';
+import { LOGIN_ALERT_KEYS, ServerCode, loginAlertForCode, serverCodeI18nKey } from '@ptt/contracts';
 
 interface CodedError {
   code: number;
   i18nKey?: string;
+  /** The envelope's data: the server adds `captchaRequired` once an account needs a captcha. */
+  data?: unknown;
 }
 
 function isCodedError(err: unknown): err is CodedError {
@@ -15,7 +17,17 @@ function isCodedError(err: unknown): err is CodedError {
  */
 export function loginErrorKey(err: unknown): string {
   if (!isCodedError(err)) return 'client.networkError';
+  // 'Captcha expired or wrong' would be untrue before any captcha was shown.
+  if (err.code === ServerCode.ImageCodeNeeded) return 'rule.captchaNeeded';
   const alert = loginAlertForCode(err.code);
   if (alert !== null) return LOGIN_ALERT_KEYS[alert];
   return err.i18nKey ?? serverCodeI18nKey(err.code);
+}
+
+/** True when a refused login says the next attempt needs a captcha (2005, 2018 or `captchaRequired`). */
+export function captchaAsked(err: unknown): boolean {
+  if (!isCodedError(err)) return false;
+  if (err.code === ServerCode.ImageCodeNeeded || err.code === ServerCode.ImageCodeWrong) return true;
+  const data = err.data as { captchaRequired?: unknown } | null | undefined;
+  return data?.captchaRequired === true;
 }

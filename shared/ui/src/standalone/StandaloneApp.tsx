@@ -6,7 +6,7 @@ import type { RemoteAppProps } from '@ptt/event-bus';
 import { pttTheme } from '../theme';
 import { initI18n } from '../i18n/i18n';
 import { LoginForm } from '../login/LoginForm';
-import { loginWith } from '../login/loginRequest';
+import { captchaWith, loginWith } from '../login/loginRequest';
 import { useBusState } from '../useBusState';
 import type { PageServices } from './createStandaloneServices';
 
@@ -57,7 +57,7 @@ export function StandaloneApp({ App, services, basename = '/' }: StandaloneAppPr
           </Routes>
         ) : (
           <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-            <LoginForm login={loginWith(api)} onLoggedIn={(s) => sessionStore.save(s)} />
+            <LoginForm login={loginWith(api)} fetchCaptcha={captchaWith(api)} onLoggedIn={(s) => sessionStore.save(s)} />
           </main>
         )}
       </BrowserRouter>
