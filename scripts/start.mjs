@@ -4,7 +4,7 @@
 // Once the server listens, simulated handsets (member1-6 of the demo organisation) join it;
 // SIMULATE=0 leaves them out.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, pnpm } from './pnpm.mjs';
 
@@ -32,6 +32,8 @@ if (pnpm(['install', '--prefer-offline']) !== 0) process.exit(1);
 if (needsBuild()) {
   console.info('Building the host, the remotes and the server (first run takes a few minutes)...');
   if (pnpm(['-r', '--workspace-concurrency=2', 'run', 'build']) !== 0) process.exit(1);
+  // .tmp/ is not in a fresh clone: only `npm test` made it before.
+  mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, new Date().toISOString());
 } else {
   console.info('Build is up to date (pass --build to force one).');

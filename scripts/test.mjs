@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: installs, typechecks, lints, builds, runs every package's jest suite and the
+// `npm test`: runs `npm start` in a fresh clone and logs in (scripts/start-check.mjs), installs, typechecks, lints, builds, runs every package's jest suite and the
 // Playwright e2e suite, then the media suite inside a network namespace (docs/testing-media.md),
 // and prints one summary line `N passed, N failed` (CI reads it).
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -22,6 +22,11 @@ const check = (name, ok) => {
   console.info(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
 };
 const step = (title) => console.info(`\n=== ${title} ===`);
+
+// The README's first command, as a newcomer meets it: a fresh clone where nothing else has run
+// (issue 15: `npm start` once died there while every clone that ran `npm test` first hid it).
+step('npm start from a fresh clone');
+check('npm start from a fresh clone, login through the page', spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start-check.mjs')], { stdio: 'inherit' }).status === 0);
 
 step('install');
 const installed = pnpm(['install', '--frozen-lockfile']) === 0;
