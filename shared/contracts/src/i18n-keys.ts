@@ -49,6 +49,7 @@ export const VALIDATION_KEYS = [
   'validation.deviceRequired',
   'validation.userRequired',
   'validation.quotaInvalid',
+  'validation.fileQuotaTooSmall',
   'validation.dateInvalid',
   'validation.coordinateInvalid',
   'validation.fenceNameRequired',

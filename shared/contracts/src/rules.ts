@@ -25,6 +25,8 @@ export const RULES = {
   fileTypeNotAllowed: 'This type of file is not allowed',
   memberQuotaExceeded: 'The member quota of the organisation is used up',
   channelQuotaExceeded: 'The channel quota of the organisation is used up',
+  quotaBelowUse: 'The quota cannot be lower than what the organisation already uses',
+  platformManagedSetting: 'This setting is managed by the platform operator',
   captchaNeeded: 'Please enter the captcha',
   captchaWrong: 'The captcha is wrong or has expired',
   oldPasswordWrong: 'The old password is wrong',
