@@ -4,12 +4,17 @@ import {
   RULES,
   ServerCode,
   SingleCallReceiveState,
+  CHAT_MESSAGE_KIND,
+  MessageType,
   callChatId,
   callRecordSchema,
+  personalChatId,
   msgCommSchema,
   pageSchema,
   topics,
   type CallRecord,
+  type ChatListItem,
+  type ChatMessage,
   type MsgComm,
   type Session,
   type Ws2Frame,
@@ -144,6 +149,40 @@ describe.each(DB_KINDS)('1V1 calls on %s', (kind) => {
     expect((await ws.m2.waitFor(comm(c.id, CallResultState.Hangup))).data).toMatchObject({ reason: 'rejected', code: ServerCode.OtherPartyHungUp });
     expect(refusal(await act('m2', c.id, 'hangup'))).toEqual([409, ServerCode.OtherPartyHungUp, 'rule.otherPartyHungUp']);
     expect(refusal(await act('m3', c.id, 'hangup'))).toEqual([409, ServerCode.CallAlreadyUsed, 'rule.callAlreadyUsed']);
+  });
+
+  it('a callee declines as busy: reason busy, and the caller hears 2037 other party busy', async () => {
+    const c = await ring('m5', 'm4');
+    const declined = await api<CallRecord>(t.app, 'POST', `/api/calls/${c.id}/reject`, s.m4.auth_token, { busy: true });
+    expect(declined.body.data).toMatchObject({ result: CallResultState.Hangup, reason: 'busy', endedBy: s.m4.id, answeredAt: null });
+    expect((await ws.m5.waitFor(comm(c.id, CallResultState.Hangup))).data).toMatchObject({ reason: 'busy', code: ServerCode.OtherPartyBusy });
+    const toSelf = msgCommSchema.parse((await ws.m4.waitFor(comm(c.id, CallResultState.Hangup))).data);
+    expect(toSelf.code).toBeUndefined();
+    const bad = await api(t.app, 'POST', `/api/calls/${c.id}/reject`, s.m4.auth_token, { busy: 'yes' });
+    expect([bad.status, bad.body.code]).toEqual([400, ServerCode.ParameterError]);
+  });
+
+  it('a missed call (the caller gave up while it rang) leaves an unread entry for the callee in their personal chat, once', async () => {
+    const chatId = personalChatId(DEMO_ENT_ID, s.d1.id, s.m3.id);
+    const c = await ring('d1', 'm3');
+    await act('d1', c.id, 'hangup');
+    const entry = (await ws.m3.waitFor((f) => f.t === CHAT_MESSAGE_KIND && (f.data as ChatMessage).chatId === chatId, 'missed-call entry')).data as ChatMessage;
+    expect(entry).toMatchObject({ type: MessageType.AudioTalk, content: { callId: c.id, missed: true }, from: { uid: s.d1.id }, toUserId: s.m3.id });
+    await ws.d1.waitFor((f) => f.t === CHAT_MESSAGE_KIND && (f.data as ChatMessage).id === entry.id);
+    const chats = async (who: Who) => (await api<ChatListItem[]>(t.app, 'GET', '/api/chats', s[who].auth_token)).body.data.find((x) => x.chatId === chatId);
+    expect(await chats('m3')).toMatchObject({ unread: 1, peerId: s.d1.id, lastMessage: { id: entry.id, type: MessageType.AudioTalk } });
+    expect(await chats('d1')).toMatchObject({ unread: 0, lastMessage: { id: entry.id } });
+    // Declined, busy and answered calls are not missed: no entry for them.
+    const declined = await ring('d1', 'm3');
+    await act('m3', declined.id, 'reject');
+    const answered = await ring('d1', 'm3');
+    await act('m3', answered.id, 'accept');
+    await act('d1', answered.id, 'hangup');
+    await ws.m3.ping();
+    const entries = ws.m3.frames.filter((f) => f.t === CHAT_MESSAGE_KIND && (f.data as ChatMessage).chatId === chatId);
+    expect(entries.map((f) => (f.data as ChatMessage).content)).toEqual([{ callId: c.id, missed: true }]);
+    const stored = await t.db.query<{ n: number }>(`select count(*)::int as n from messages where chat_key = $1 and type = 9`, [chatId]);
+    expect(stored.rows[0]!.n).toBe(1);
   });
 
   it('the caller hangs up while it rings (cancelled): accepting afterwards answers 2039', async () => {
@@ -304,6 +343,11 @@ describe.each(DB_KINDS)('1V1 calls on %s', (kind) => {
         const record = await api<CallRecord>(short.app, 'GET', `/api/records/calls`, a.auth_token);
         expect(recordPage.parse(record.body.data).items[0]).toMatchObject({ id, reason: 'notAnswered', endedBy: null, result: CallResultState.Hangup });
         expect(commsOf(aWs, id)).toHaveLength(2);
+        // The callee missed it: an unread entry in their personal chat with the caller.
+        const missed = (await bWs.waitFor((f) => f.t === CHAT_MESSAGE_KIND && (f.data as ChatMessage).type === MessageType.AudioTalk, 'missed-call entry')).data as ChatMessage;
+        expect(missed).toMatchObject({ chatId: personalChatId(DEMO_ENT_ID, a.id, b.id), content: { callId: id, missed: true }, from: { uid: a.id } });
+        const list = (await api<ChatListItem[]>(short.app, 'GET', '/api/chats', b.auth_token)).body.data;
+        expect(list.find((x) => x.chatId === missed.chatId)).toMatchObject({ unread: 1 });
       } finally {
         await Promise.all([aWs.close(), bWs.close()]);
       }

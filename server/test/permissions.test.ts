@@ -47,6 +47,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/locations': () => ({ body: { lng: 116.4, lat: 39.9, coord: 1, time: Date.now() } }),
   'POST /api/sos': () => ({ body: { lng: 116.4, lat: 39.9, coord: 0 } }),
   'POST /api/calls': (ids) => ({ body: { calleeId: ids.user } }),
+  'POST /api/calls/:id/reject': () => ({ body: { busy: true } }),
   'POST /api/chats/:chatId/messages': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` }, body: { type: 0, content: { text: 'hello' } } }),
   'GET /api/chats/:chatId/messages': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
   'POST /api/chats/:chatId/read': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` }, body: {} }),

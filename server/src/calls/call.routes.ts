@@ -1,4 +1,4 @@
-import { callListQuerySchema, callRecordSchema, idPathSchema, pageSchema, startCallSchema } from '@ptt/contracts';
+import { callListQuerySchema, callRecordSchema, idPathSchema, pageSchema, rejectCallSchema, startCallSchema } from '@ptt/contracts';
 import { defineRoute, type RouteDef } from '../http/route';
 import type { ModuleDeps } from '../modules';
 import { CallService } from './call.service';
@@ -40,12 +40,14 @@ export function callRoutes(deps: ModuleDeps): RouteDef[] {
     defineRoute({
       method: 'POST',
       url: '/api/calls/:id/reject',
-      summary: "The callee declines a ringing call (result hangup 2, reason rejected). 409/2038 or 2039 as for accept",
+      summary:
+        "The callee declines a ringing call (result hangup 2, reason rejected; with { busy: true } reason busy, and the caller's MsgComm carries 2037 'other party busy'). 409/2038 or 2039 as for accept",
       tag,
       auth: 'call.make',
       params: idPathSchema,
+      body: rejectCallSchema,
       response: callRecordSchema,
-      handler: ({ params, caller }) => service.reject(caller, params.id),
+      handler: ({ params, body, caller }) => service.reject(caller, params.id, body.busy === true),
     }),
     defineRoute({
       method: 'POST',

@@ -5,6 +5,7 @@ import {
   SingleCallReceiveState,
   ServerCode,
   can,
+  isMissedCall,
   msgCommFor,
   topics,
   type CallEndReason,
@@ -12,6 +13,7 @@ import {
   type CallRecord,
   type Page,
 } from '@ptt/contracts';
+import { ChatService } from '../chat/chat.service';
 import type { Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { isBlocked } from '../chat/chat.repository';
@@ -65,12 +67,14 @@ export class CallService {
   private readonly mediaMs: number;
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly media: CallMedia;
+  private readonly chat: ChatService;
 
   constructor(
-    private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'media'>,
+    private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'media' | 'sendLimiter'>,
     opts: CallServiceOptions = {},
   ) {
     this.repo = new CallRepository(deps.db);
+    this.chat = new ChatService(deps.db, deps.hub, deps.sendLimiter);
     this.ringMs = opts.ringTimeoutMs ?? callRingTimeoutMs();
     this.mediaMs = opts.mediaTimeoutMs ?? callMediaTimeoutMs();
     this.media = new CallMedia(
@@ -115,11 +119,12 @@ export class CallService {
     });
   }
 
-  reject(caller: Caller, id: number): Promise<CallRecord> {
+  /** The callee declines a ringing call; `busy` declines it as busy (the caller hears 'other party busy'). */
+  reject(caller: Caller, id: number, busy = false): Promise<CallRecord> {
     return this.move(caller, id, (call) => {
       if (call.callee.uid !== caller.userId) throw forbidden();
       if (call.result !== CallResultState.Wait) throw usedUp(call, caller.userId);
-      return { accept: false, reason: 'rejected' };
+      return { accept: false, reason: busy ? 'busy' : 'rejected' };
     });
   }
 
@@ -184,6 +189,7 @@ export class CallService {
     if (accepted && !opened && (await this.repo.mediaFailed(call.id))) now = (await this.repo.find(this.deps.db, entId, call.id)) ?? call;
     if (now.endedAt !== null && now.answeredAt !== null) await this.media.close(entId, now.id);
     await this.publish(entId, now);
+    await this.recordMissed(entId, now);
     if (opened) this.media.follow(entId, call.id, [call.caller.uid, call.callee.uid]);
     return now;
   }
@@ -235,10 +241,23 @@ export class CallService {
     try {
       const entId = await this.repo.endIfRinging(id);
       const call = entId === null ? null : await this.repo.find(this.deps.db, entId, id);
-      if (call && entId !== null) await this.publish(entId, call);
+      if (call && entId !== null) {
+        await this.publish(entId, call);
+        await this.recordMissed(entId, call);
+      }
     } catch {
       // The node is shutting down or the database failed: the next read or set-up ends the call.
     }
+  }
+
+  /**
+   * A call the callee missed leaves an entry in the personal chat of the two parties (unread for
+   * the callee), written once whichever end path reports it. A failure leaves the call as it is:
+   * the call record (GET /api/records/calls) still shows it missed.
+   */
+  private async recordMissed(entId: number, call: CallRecord): Promise<void> {
+    if (!isMissedCall(call)) return;
+    await this.chat.talkRecord(entId, call.caller.uid, call.callee.uid, { callId: call.id, missed: true }).catch((err: unknown) => log(err, `call ${call.id}: the missed-call entry could not be written`));
   }
 
   private clearTimer(id: number): void {

@@ -202,6 +202,26 @@ export class ChatService {
     return this.serverMessage(entId, channelId, fromUserId, MessageType.Ptt, content, (id) => [[fromUserId, id]]);
   }
 
+  /**
+   * A call's talk record (type 9) in the personal chat of its two parties, from the caller: the
+   * call flow writes one for a call the callee missed. Once per call (its client id has a
+   * character clients may not use), since a call's several end paths may each report it. Writing
+   * is reading for the caller; for the callee it is unread. Null when it was written before.
+   */
+  async talkRecord(entId: number, callerId: number, calleeId: number, content: { callId: number; missed?: boolean; durationMs?: number }): Promise<ChatMessage | null> {
+    const t: Target = { kind: 'personal', entId, chatKey: personalChatId(entId, callerId, calleeId), peerId: calleeId };
+    const message = await this.db.transaction(async (tx) => {
+      const clientMsgId = `call#${content.callId}`;
+      const id = await repo.insertMessage(tx, { entId, chatKey: t.chatKey, channelId: null, fromUserId: callerId, toUserId: calleeId, type: MessageType.AudioTalk, content, clientMsgId });
+      if (id === null) return null;
+      await repo.markRead(tx, this.readRow(callerId, t, id));
+      await repo.markRead(tx, this.readRow(calleeId, { ...t, peerId: callerId }, 0));
+      return (await repo.findMessage(tx, id))!;
+    });
+    if (message) await this.publish(entId, message);
+    return message;
+  }
+
   /** A message the server writes into a channel's chat (no send rules), with the read markers
    *  `reads(id)` gives as [userId, lastReadId] pairs; published after the commit. */
   private async serverMessage(

@@ -65,6 +65,7 @@ export class CommandService {
       // Listen and camera commands carry their session; a room Janus cannot make refuses the command.
       const monitor = await this.monitor?.openFor(caller.entId, deviceId, userId, command);
       const row = await this.repo.insert(tx, { entId: caller.entId, deviceId, userId, command, issuedBy: caller.userId, expiryMs: this.expiryMs });
+      if (monitor) this.monitor?.bind(caller.entId, deviceId, command, row.id);
       await this.devices.addLog(tx, {
         entId: caller.entId,
         deviceId,
@@ -113,6 +114,8 @@ export class CommandService {
     if (!change) return;
     if (isFinalCommandState(change.state)) this.clearTimer(change.id);
     await this.publishStatus(change);
+    // A listen or monitor session learns whether its device got the command, or cannot join.
+    await this.monitor?.onReply(change.entId, change.deviceId, change.command, change.id, change.state).catch(() => undefined);
   }
 
   private async sweep(entId: number): Promise<void> {

@@ -8,13 +8,15 @@ import { VideoRoomAdmin } from './videoroom-admin';
 const registry = new WeakMap<object, MonitorRooms>();
 
 /** Time limits from the environment (tests and demos shorten them). */
-export function monitorLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<MonitorRoomsOptions, 'idleMs' | 'publisherWaitMs'> {
+export function monitorLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<MonitorRoomsOptions, 'idleMs' | 'publisherWaitMs' | 'joinWaitMs'> {
   const ms = (v: string | undefined) => (Number.isInteger(Number(v)) && Number(v) >= 500 ? Number(v) : undefined);
-  const out: Pick<MonitorRoomsOptions, 'idleMs' | 'publisherWaitMs'> = {};
+  const out: Pick<MonitorRoomsOptions, 'idleMs' | 'publisherWaitMs' | 'joinWaitMs'> = {};
   const idle = ms(env.MONITOR_IDLE_MS);
   const wait = ms(env.MONITOR_PUBLISHER_WAIT_MS);
+  const join = ms(env.MONITOR_JOIN_WAIT_MS);
   if (idle !== undefined) out.idleMs = idle;
   if (wait !== undefined) out.publisherWaitMs = wait;
+  if (join !== undefined) out.joinWaitMs = join;
   return out;
 }
 

@@ -1,9 +1,13 @@
 import { createHmac } from 'node:crypto';
 import {
+  MONITOR_END_CAUSES,
   MONITOR_IDLE_MS,
+  MONITOR_JOIN_WAIT_MS,
   MONITOR_PUBLISHER_WAIT_MS,
   monitorRoomId,
   type CameraFacing,
+  type CommandState,
+  type MonitorEndCause,
   type MonitorEndReason,
   type MonitorInfo,
   type MonitorKind,
@@ -17,7 +21,11 @@ import { VideoRoomCode, VideoRoomError, type VideoRoomAdmin } from './videoroom-
 // subscribe to. The room's secret and pin are derived from the admin key, as for AudioBridge rooms.
 // Sessions live in this node's memory, like the proxy's Janus sessions (see the ADR). A session
 // ends when staff stop it, when another kind replaces it, when its device has not published for
-// `publisherWaitMs`, or when nobody has watched it for `idleMs`.
+// `publisherWaitMs`, or when nobody has watched it for `idleMs`. A device that never starts
+// publishing is given `joinWaitMs` from the command: then the session ends with a cause the
+// console shows in the spec's words (the device did not receive the command: 'device not found';
+// it did, or said it could not: 'failed to enter the room, refresh'), remembered for a while so a
+// subscriber asking afterwards learns it too.
 
 export interface MonitorSession {
   roomId: string;
@@ -31,6 +39,12 @@ export interface MonitorSession {
   waitFrom: number;
   /** Last moment a subscriber was there (or the open). */
   watchedAt: number;
+  /** The device has published in this session (it joined). */
+  published: boolean;
+  /** The device received the latest command of this session (it said so, or joined). */
+  delivered: boolean;
+  /** The latest command that opened or reused the session: its replies count. */
+  commandId: number | null;
 }
 
 export interface OpenRequest {
@@ -49,7 +63,12 @@ export interface MonitorRoomsOptions {
   reapIntervalMs?: number;
   publisherWaitMs?: number;
   idleMs?: number;
+  /** How long a device has from the command to its first publish (MONITOR_JOIN_WAIT_MS). */
+  joinWaitMs?: number;
 }
+
+/** How long the cause of a session that ended without its device is remembered for subscribers. */
+const ENDED_MEMORY_MS = 5 * 60_000;
 
 export const monitorDisplay = (uid: number): string => `u${uid}`;
 
@@ -64,6 +83,9 @@ export class MonitorRooms {
   private readonly created = new Set<string>();
   /** Room -> subscriber key -> whether that subscriber is still there. */
   private readonly watchers = new Map<string, Map<string, () => boolean>>();
+  /** Room -> why its last session ended without its device, and when. */
+  private readonly endedCauses = new Map<string, { cause: MonitorEndCause; at: number }>();
+  private readonly joinTimers = new Map<string, NodeJS.Timeout>();
   private readonly queue = new KeyedQueue();
   private reaper: NodeJS.Timeout | null = null;
 
@@ -96,13 +118,77 @@ export class MonitorRooms {
       if (current && (current.kind !== req.kind || current.deviceUid !== req.deviceUid)) await this.endNow(roomId, 'replaced');
       await this.createRoom(roomId);
       const now = Date.now();
-      const session = this.sessions.get(roomId) ?? { roomId, entId: req.entId, deviceId: req.deviceId, deviceUid: req.deviceUid, kind: req.kind, waitFrom: now, watchedAt: now };
+      const session: MonitorSession = this.sessions.get(roomId) ?? {
+        roomId, entId: req.entId, deviceId: req.deviceId, deviceUid: req.deviceUid, kind: req.kind, waitFrom: now, watchedAt: now, published: false, delivered: false, commandId: null,
+      };
       session.waitFrom = now;
       if (req.kind === 'video') session.facing = req.facing ?? 'front';
       this.sessions.set(roomId, session);
+      this.endedCauses.delete(roomId);
+      // A new command for a device that has not joined yet: its wait starts again.
+      if (!session.published) {
+        session.delivered = false;
+        this.armJoinTimer(session);
+      }
       this.startReaper();
       return infoOf(session);
     });
+  }
+
+  /** The command that opened (or reused) the session: its replies are the device's word on it. */
+  bindCommand(roomId: string, commandId: number): void {
+    const s = this.sessions.get(roomId);
+    if (s) s.commandId = commandId;
+  }
+
+  /**
+   * A reply of the device to a command: the session's latest one delivered (or executed) means the
+   * device got it; failed before the device ever published means it cannot join: the session ends
+   * at once ('failed to enter the room').
+   */
+  async commandReply(roomId: string, commandId: number, state: CommandState): Promise<void> {
+    const s = this.sessions.get(roomId);
+    if (!s || s.commandId !== commandId) return;
+    if (state === 'delivered' || state === 'executed') s.delivered = true;
+    if (state === 'failed' && !s.published) await this.end(roomId, 'enterRoomFailed');
+  }
+
+  /** The device asked to publish (a publisher join through the proxy): it got the command. */
+  joining(roomId: string): void {
+    const s = this.sessions.get(roomId);
+    if (s) s.delivered = true;
+  }
+
+  /** Why the room's last session ended without its device (recently), or null. */
+  endedCause(roomId: string): MonitorEndCause | null {
+    const e = this.endedCauses.get(roomId);
+    return e && Date.now() - e.at < ENDED_MEMORY_MS ? e.cause : null;
+  }
+
+  private armJoinTimer(session: MonitorSession): void {
+    const { roomId } = session;
+    this.clearJoinTimer(roomId);
+    const timer = setTimeout(() => {
+      this.joinTimers.delete(roomId);
+      this.queue
+        .run(roomId, async () => {
+          if (this.sessions.get(roomId) !== session || session.published) return;
+          if ((await this.publisherFeed(roomId)) !== null) {
+            session.published = true;
+            return;
+          }
+          await this.endNow(roomId, session.delivered ? 'enterRoomFailed' : 'deviceNotFound');
+        })
+        .catch((err: unknown) => this.opts.log.warn({ err, roomId }, 'monitor session: the device join could not be checked'));
+    }, this.opts.joinWaitMs ?? MONITOR_JOIN_WAIT_MS);
+    timer.unref();
+    this.joinTimers.set(roomId, timer);
+  }
+
+  private clearJoinTimer(roomId: string): void {
+    const timer = this.joinTimers.get(roomId);
+    if (timer) clearTimeout(timer);
+    this.joinTimers.delete(roomId);
   }
 
   /** Makes the open session's room exist again (a restarted Janus lost it). */
@@ -195,6 +281,10 @@ export class MonitorRooms {
     this.sessions.delete(roomId);
     this.watchers.delete(roomId);
     this.created.delete(roomId);
+    this.clearJoinTimer(roomId);
+    const now = Date.now();
+    for (const [room, e] of this.endedCauses) if (now - e.at >= ENDED_MEMORY_MS) this.endedCauses.delete(room);
+    if ((MONITOR_END_CAUSES as readonly string[]).includes(reason)) this.endedCauses.set(roomId, { cause: reason as MonitorEndCause, at: now });
     try {
       await this.opts.admin.request({ request: 'destroy', room: roomId, secret: this.derive('secret', roomId) });
     } catch (err) {
@@ -216,7 +306,10 @@ export class MonitorRooms {
           if (!s) return;
           const now = Date.now();
           if (!this.created.has(roomId)) await this.createRoom(roomId);
-          if ((await this.publisherFeed(roomId)) !== null) s.waitFrom = now;
+          if ((await this.publisherFeed(roomId)) !== null) {
+            s.waitFrom = now;
+            s.published = true;
+          }
           const watchers = this.watchers.get(roomId);
           for (const [key, alive] of watchers ?? []) if (!alive()) watchers!.delete(key);
           if (watchers && watchers.size > 0) s.watchedAt = now;
@@ -243,6 +336,7 @@ export class MonitorRooms {
   /** The app is closing: stop the timer and the server's VideoRoom session (rooms go with Janus). */
   async close(): Promise<void> {
     this.stopReaper();
+    for (const roomId of [...this.joinTimers.keys()]) this.clearJoinTimer(roomId);
     await this.opts.admin.close();
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MonitorJanusCode, can, parseMonitorRoomId } from '@ptt/contracts';
+import { MonitorJanusCode, can, parseMonitorRoomId, type MonitorEndCause } from '@ptt/contracts';
 import type { ActiveSession } from '../auth/session.repository';
 import type { JanusClient, JanusJson } from './janus-client';
 import { filterJsep, ProxyRefusal, RefusalCode } from './janus-proxy-filter';
@@ -32,6 +32,11 @@ interface VideoHandle {
 
 /** janus.js polls at least every 30 s; a session quiet for longer than this has gone. */
 const QUIET_MS = 45_000;
+
+const CAUSE_TEXT: Record<MonitorEndCause, string> = {
+  deviceNotFound: 'the device did not receive the command; the session has ended',
+  enterRoomFailed: 'the device did not join its monitor session; the session has ended',
+};
 
 const refuse = (code: number, reason: string): never => {
   throw new ProxyRefusal(code, reason);
@@ -94,10 +99,13 @@ export class VideoRoomGate {
         const { roomId } = message;
         const s = monitor.find(roomId);
         if (!s || parseMonitorRoomId(roomId)?.entId !== user.entId) {
-          return refuse(MonitorJanusCode.NoSession, `No monitor session is open in ${roomId}`);
+          // A session that ended because its device never joined says why (monitorEndCauseOf).
+          const cause = parseMonitorRoomId(roomId)?.entId === user.entId ? monitor.endedCause(roomId) : null;
+          return refuse(MonitorJanusCode.NoSession, cause ? `${cause}: ${CAUSE_TEXT[cause]}` : `No monitor session is open in ${roomId}`);
         }
         if (message.kind === 'publisherJoin') {
           if (s.deviceUid !== user.userId) return refuse(RefusalCode.Unauthorized, 'Only the device itself publishes into its monitor session');
+          monitor.joining(roomId);
           await monitor.ensureRoom(roomId);
           await monitor.kickDevice(roomId);
           forwarded = { request: 'join', ptype: 'publisher', room: roomId, pin: monitor.pin(roomId), display: monitorDisplay(user.userId) };

@@ -1,4 +1,4 @@
-import { ServerCode, monitorRequestOf, monitorRoomId, type Command, type MonitorInfo, type MonitorStop } from '@ptt/contracts';
+import { ServerCode, monitorRequestOf, monitorRoomId, type Command, type CommandState, type MonitorInfo, type MonitorStop } from '@ptt/contracts';
 import { DeviceRepository } from '../devices/device.repository';
 import { notFound, ruleError, type Caller } from '../http/caller';
 import { consoleMediaLog } from '../media/media-log';
@@ -40,6 +40,18 @@ export class MonitorService {
     } catch {
       throw ruleError(ServerCode.ServiceBusy, 'pttCannotConnect');
     }
+  }
+
+  /** The stored command that opened (or reused) the device's session: its replies count there. */
+  bind(entId: number, deviceId: number, command: Command, commandId: number): void {
+    if (monitorRequestOf(command)) this.rooms()?.bindCommand(monitorRoomId(entId, deviceId), commandId);
+  }
+
+  /** A device's reply to a listen or camera command: tells its session whether the device got it,
+   *  or that it cannot join (the session then ends at once). */
+  async onReply(entId: number, deviceId: number, command: Command, commandId: number, state: CommandState): Promise<void> {
+    if (!monitorRequestOf(command)) return;
+    await this.rooms()?.commandReply(monitorRoomId(entId, deviceId), commandId, state);
   }
 
   /** Ends the device's session: the room goes, so the device and every subscriber drop out. */

@@ -24,8 +24,9 @@ export const msgCommSchema = z.object({
   /** Set once the call ended. */
   reason: callEndReasonSchema.optional(),
   /** 2039 'other party hung up' in the frame to the party whose peer ended the call (rejected,
-   *  cancelled or hung up); absent otherwise. */
-  code: z.literal(ServerCode.OtherPartyHungUp).optional(),
+   *  cancelled or hung up), 2037 'other party busy' when the peer declined it as busy; absent
+   *  otherwise. */
+  code: z.union([z.literal(ServerCode.OtherPartyHungUp), z.literal(ServerCode.OtherPartyBusy)]).optional(),
   /** ISO time of the change (rang, answered, ended). */
   at: z.string(),
 });
@@ -45,6 +46,6 @@ export function msgCommFor(call: CallRecord, recipientId: number, entId?: number
   };
   if (entId !== undefined && call.result === CallResultState.Accept) frame.chatId = callChatId(entId, call.id);
   if (call.reason !== null) frame.reason = call.reason;
-  if (call.endedBy !== null && call.endedBy !== recipientId) frame.code = ServerCode.OtherPartyHungUp;
+  if (call.endedBy !== null && call.endedBy !== recipientId) frame.code = call.reason === 'busy' ? ServerCode.OtherPartyBusy : ServerCode.OtherPartyHungUp;
   return frame;
 }

@@ -84,7 +84,8 @@ export const sosContentSchema = z
   .object({ sosId: idSchema.optional(), lng: longitudeSchema.optional(), lat: latitudeSchema.optional() })
   .refine((v) => (v.lng === undefined) === (v.lat === undefined), { error: 'lng and lat go together' });
 export const pttContentSchema = z.object({ fileId: chatFileIdSchema, durationMs: durationMs.positive() });
-export const audioTalkContentSchema = z.object({ durationMs: durationMs.optional() });
+/** A talk record: a call's length, or (`missed`) a call its callee missed (`isMissedCall`). */
+export const audioTalkContentSchema = z.object({ durationMs: durationMs.optional(), callId: idSchema.optional(), missed: z.boolean().optional() });
 /** 200-203, written by the server: who was added, removed or (202) on the disbanded channel, none for 203; and by whom. */
 export const systemContentSchema = z.object({ userIds: z.array(idSchema), byUserId: idSchema });
 
@@ -97,8 +98,8 @@ const SYSTEM_TYPES = [
 
 /**
  * Types only the server writes: a PTT burst (8) comes from floor control, 200-203 from channel
- * changes; SOS cards (6) and talk records (9) belong to the SOS and call flows (which write none
- * yet). A client that could send them would show dispatchers forged alerts and recordings, so the
+ * changes; SOS cards (6) and talk records (9) belong to the SOS and call flows (the call flow writes a
+ * missed-call record). A client that could send them would show dispatchers forged alerts and recordings, so the
  * send schema does not know them (every send path parses with it).
  */
 export const SERVER_MESSAGE_TYPES: readonly number[] = [MessageType.Sos, MessageType.Ptt, MessageType.AudioTalk, ...SYSTEM_TYPES];

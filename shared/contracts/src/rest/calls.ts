@@ -22,8 +22,10 @@ export const CALL_RING_TIMEOUT_MS = 30_000;
 export const CALL_MEDIA_TIMEOUT_MS = 15_000;
 
 /** Why a call ended: the callee declined, the caller gave up while it rang, a party hung up an
- *  accepted call, nobody answered within the ring time, or the call's audio failed. */
-export const CALL_END_REASONS = ['rejected', 'cancelled', 'hangup', 'notAnswered', 'mediaFailed'] as const;
+ *  accepted call, nobody answered within the ring time, the call's audio failed, or the callee
+ *  declined it as busy (a handset occupied with something else: the caller hears 'other party
+ *  busy', as when the callee is in another call). */
+export const CALL_END_REASONS = ['rejected', 'cancelled', 'hangup', 'notAnswered', 'mediaFailed', 'busy'] as const;
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
 export const callEndReasonSchema = z.enum(CALL_END_REASONS);
 
@@ -54,6 +56,10 @@ export type CallParty = z.infer<typeof callPartySchema>;
 export const startCallSchema = z.object({ calleeId: idSchema.max(2_147_483_647) });
 export type StartCallRequest = z.input<typeof startCallSchema>;
 
+/** Body of `POST /api/calls/:id/reject` (optional): `busy` declines as busy (reason `busy`). */
+export const rejectCallSchema = z.object({ busy: z.boolean().optional() });
+export type RejectCallRequest = z.input<typeof rejectCallSchema>;
+
 /** A call as REST answers it (also the call record). Times are ISO text. */
 export const callRecordSchema = z.object({
   id: idSchema,
@@ -69,6 +75,15 @@ export const callRecordSchema = z.object({
   endedBy: idSchema.nullable(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
+
+/**
+ * A call the callee missed: it ended without being answered because nobody answered in time or
+ * the caller gave up while it rang (not one the callee declined, or whose audio failed). The
+ * server writes a missed-call entry (type 9, `{ callId, missed: true }`) into the personal chat.
+ */
+export function isMissedCall(call: Pick<CallRecord, 'answeredAt' | 'endedAt' | 'reason'>): boolean {
+  return call.endedAt !== null && call.answeredAt === null && (call.reason === 'notAnswered' || call.reason === 'cancelled');
+}
 
 /** Whether a call still rings or talks (result wait or accept). */
 export function isActiveCall(call: Pick<CallRecord, 'endedAt'>): boolean {

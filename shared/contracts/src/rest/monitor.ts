@@ -57,14 +57,44 @@ export function cameraCommand(facing: CameraFacing): DeviceCommand {
   return facing === 'front' ? DeviceCommand.FrontCamera : DeviceCommand.RearCamera;
 }
 
-/** A session whose device has not published (or stopped publishing) for this long ends. */
+/** A session whose device stopped publishing for this long ends. */
 export const MONITOR_PUBLISHER_WAIT_MS = 30_000;
+/**
+ * A session whose device has not started publishing this long after the command ends, and says
+ * why (issue 15): the console must know within 10 s, not after 30 s of 'Connecting...'. The
+ * reference handsets publish within 2 s of the command (ADR 010 addendum).
+ */
+export const MONITOR_JOIN_WAIT_MS = 8_000;
 /** A session nobody has subscribed to for this long ends. */
 export const MONITOR_IDLE_MS = 60_000;
 
-/** Why a session ended (server log, and the answer of stop). */
-export const MONITOR_END_REASONS = ['stopped', 'replaced', 'idle', 'noPublisher'] as const;
+/**
+ * Why a device never joined its session, in the spec's client messages: it did not even receive
+ * the command (offline, or no answer to it: 'device not found'), or it received it and did not
+ * start publishing in time, or answered that it could not ('failed to enter the room, refresh').
+ */
+export const MONITOR_END_CAUSES = ['deviceNotFound', 'enterRoomFailed'] as const;
+export type MonitorEndCause = (typeof MONITOR_END_CAUSES)[number];
+
+/** The client message (i18n key in `common`) of each cause. */
+export const MONITOR_END_CAUSE_KEYS: Record<MonitorEndCause, 'client.deviceNotFound' | 'client.enterRoomFailed'> = {
+  deviceNotFound: 'client.deviceNotFound',
+  enterRoomFailed: 'client.enterRoomFailed',
+};
+
+/** Why a session ended (server log, and the answer of stop); the causes above are reasons too. */
+export const MONITOR_END_REASONS = ['stopped', 'replaced', 'idle', 'noPublisher', ...MONITOR_END_CAUSES] as const;
 export type MonitorEndReason = (typeof MONITOR_END_REASONS)[number];
+
+/**
+ * The reason text of the proxy's 426 for a session that ended because its device never joined
+ * starts with the cause (`"enterRoomFailed: ..."`); janus.js hands the text over as
+ * `"426 enterRoomFailed: ..."`. Null for any other text (a session stopped, idle, or never open).
+ */
+export function monitorEndCauseOf(text: unknown): MonitorEndCause | null {
+  const m = /(?:^|\s)(deviceNotFound|enterRoomFailed):/.exec(String(text));
+  return m ? (m[1] as MonitorEndCause) : null;
+}
 
 /** Answer of `POST /api/devices/:id/monitor/stop`: false when no session was open. */
 export const monitorStopSchema = z.object({ deviceId: idSchema, stopped: z.boolean() });
@@ -72,6 +102,7 @@ export type MonitorStop = z.infer<typeof monitorStopSchema>;
 
 /**
  * Janus error codes the /janus proxy answers a VideoRoom subscriber's join with (VideoRoom's own
- * numbers): the session is over (or never was), or the device is not sending yet (ask again).
+ * numbers): the session is over (or never was; the reason text may name a MonitorEndCause), or
+ * the device is not sending yet (ask again).
  */
 export const MonitorJanusCode = { NoSession: 426, NoPublisherYet: 428 } as const;
