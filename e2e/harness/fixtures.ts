@@ -1,10 +1,11 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { watchCsp, watchNewContexts } from './csp';
 import { startServer, type RunningServer } from './server';
 
 export const DEMO = { entId: 100001, password: 'demo123' } as const;
 
 interface WorkerFixtures { server: RunningServer }
-interface TestFixtures { baseURL: string }
+interface TestFixtures { baseURL: string; cspViolations: string[] }
 
 /** `server` is one real server per worker, reading the repo's builds; tests that change
  *  remote files start their own with `startServer({ remotesDir: copyRemotes() })`. */
@@ -15,6 +16,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await server.stop();
   }, { scope: 'worker' }],
   baseURL: async ({ server }, use) => { await use(server.baseURL); },
+  // Issue 15 item 7: every screen runs under the server's CSP; any violation fails the test.
+  cspViolations: [async ({ browser, context }, use) => {
+    const seen: string[] = [];
+    watchCsp(context, seen);
+    const restore = watchNewContexts(browser, seen);
+    await use(seen);
+    restore();
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
+  }, { auto: true }],
 });
 
 export { expect };

@@ -18,9 +18,11 @@ import { buildOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route';
 import { FileStore } from './files/file-store';
 import { allRoutes, wireRealtime } from './modules';
-import { DEFAULT_HEARTBEAT_TIMEOUT_MS } from './config';
+import { DEFAULT_HEARTBEAT_TIMEOUT_MS, REPO_ROOT } from './config';
 import { registerStatic } from './static/static.routes';
 import { registerMapRoutes } from './maps/map.routes';
+import { loadMapConfig } from './maps/map-config';
+import { installSecurityHeaders } from './http/security-headers';
 import { InProcessHub, type Hub } from './ws/hub';
 import { randomBytes } from 'node:crypto';
 import { DomainEvents } from './events/domain-events';
@@ -62,6 +64,9 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
   const { db } = deps;
 
   installErrorHandling(app);
+  // Apps built without a loaded map config (tests) read the environment, as main.ts would.
+  const mapConfig = config.map ?? loadMapConfig(process.env, REPO_ROOT);
+  installSecurityHeaders(app, { map: mapConfig.config, remoteUrls: config.remoteUrls });
   await app.register(fastifyWebsocket, { options: { maxPayload: config.bodyLimitBytes } });
   // Upload size is limited per enterprise inside the route; this is only the outer bound.
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024 * 1024, files: 1 } });
@@ -111,7 +116,7 @@ export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<
     log: app.log,
     heartbeatTimeoutMs: config.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
   });
-  registerMapRoutes(app, config.map);
+  registerMapRoutes(app, mapConfig);
   await registerStatic(app, config);
 
   return app;
