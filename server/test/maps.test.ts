@@ -119,6 +119,19 @@ describe('MAP_TILES and MAP_TIANDITU_KEY', () => {
     expect(config.google.satellite.url).toContain('lyrs=s');
   });
 
+  it('serves the built-in tiles on ?tiles=offline whatever MAP_TILES says (the console fallback)', async () => {
+    const app = Fastify();
+    registerMapRoutes(app, loadMapConfig({ MAP_TIANDITU_KEY: 'k3y' }, dir));
+    const res = await app.inject({ method: 'GET', url: '/config/map.json?tiles=offline' });
+    await app.close();
+    const config = mapConfigSchema.parse(res.json());
+    for (const [name, source] of everySource(config)) {
+      expect(source.url).toBe(`/tiles/{z}/{x}/{y}.svg?style=${name}`);
+      // The same coordinate system as the online source, so positions stay put when switching.
+      expect(source.coord).toBe(name.startsWith('mapWorld.') ? 'wgs84' : 'gcj02');
+    }
+  });
+
   it('warns, without refusing to start, when online Map World has no key', () => {
     expect(loadMapConfig({}, dir).warnings.join()).toMatch(/MAP_TIANDITU_KEY/);
     expect(() => loadConfig({}, dir)).not.toThrow();

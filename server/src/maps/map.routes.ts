@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAP_STYLES, MAP_TYPES } from '@ptt/contracts';
 import { REPO_ROOT } from '../config';
-import { loadMapConfig, type LoadedMapConfig } from './map-config';
+import { loadMapConfig, offlineMapConfig, type LoadedMapConfig } from './map-config';
 import { parseTileAddress, tileSvg } from './tile-svg';
 
 /** Public like /config/remotes.json: the console needs it before (and without) a login. */
@@ -19,10 +19,16 @@ const CAPTIONS = new Set(MAP_TYPES.flatMap((type) => MAP_STYLES[type].map((style
 export function registerMapRoutes(app: FastifyInstance, loaded: LoadedMapConfig = loadMapConfig(process.env, REPO_ROOT)): void {
   for (const warning of loaded.warnings) app.log.warn(warning);
   const body = JSON.stringify(loaded.config);
+  // The built-in tiles, whatever MAP_TILES says: the console's one-click fallback when the
+  // configured tiles cannot be reached (a closed network).
+  const offlineBody = JSON.stringify(offlineMapConfig());
 
-  app.get(MAP_CONFIG_PATH, (_req, reply) => {
+  app.get<{ Querystring: { tiles?: string } }>(MAP_CONFIG_PATH, (req, reply) => {
     // Revalidated on every load, so a changed MAP_TILES shows after a restart and a reload.
-    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send(req.query.tiles === 'offline' ? offlineBody : body);
   });
 
   app.get<{ Params: { z: string; x: string; file: string }; Querystring: { style?: string } }>('/tiles/:z/:x/:file', (req, reply) => {

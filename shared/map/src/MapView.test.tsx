@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { initI18n } from '@ptt/ui';
 import { clearMapConfigCache } from './config';
 import { MapView } from './MapView';
@@ -78,5 +79,31 @@ describe('MapView', () => {
       for (const tile of tiles()) tile.dispatchEvent(new Event('error'));
     });
     expect(await screen.findByText('Map loading error')).toBeInTheDocument();
+  });
+
+  it('offers the offline base map in one click when tiles fail, remembers it, and goes back online', async () => {
+    ok();
+    render(<MapView settings={{ type: 'google', style: 'roadmap' }} ariaLabel="Live map" />);
+    await waitFor(() => expect(tiles().length).toBeGreaterThan(0));
+    act(() => {
+      for (const tile of tiles()) tile.dispatchEvent(new Event('error'));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Use the offline map' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/config/map.json?tiles=offline', expect.anything()));
+    expect(localStorage.getItem('mapTiles')).toBe('offline');
+    await waitFor(() => expect(screen.queryByText('Map loading error')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Use online tiles' }));
+    expect(localStorage.getItem('mapTiles')).toBeNull();
+    // The configured source again (cached from the first load).
+    expect(screen.queryByRole('button', { name: 'Use online tiles' })).toBeNull();
+  });
+
+  it('starts on the offline base map when that was the last choice', async () => {
+    localStorage.setItem('mapTiles', 'offline');
+    ok();
+    render(<MapView settings={{ type: 'amap', style: 'normal' }} ariaLabel="Live map" />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/config/map.json?tiles=offline', expect.anything()));
+    expect(fetchMock).not.toHaveBeenCalledWith('/config/map.json', expect.anything());
+    localStorage.removeItem('mapTiles');
   });
 });

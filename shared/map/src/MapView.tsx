@@ -2,13 +2,14 @@ import 'leaflet/dist/leaflet.css';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import * as L from 'leaflet';
 import { useTranslation } from 'react-i18next';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { CLIENT_ERROR_KEYS, type MapSettings } from '@ptt/contracts';
-import { loadMapConfig, MAP_CONFIG_PATH, tileSourceFor, type MapConfig } from './config';
+import { loadMapConfig, tileSourceFor, type MapConfig } from './config';
 import { createPttMap, type PttMapHandle } from './pttMap';
 import { tileLayersFor } from './tileLayers';
 import type { LngLat, PttMap } from './types';
-import './strings';
+import { MAP_NS } from './strings';
+import { mapConfigPathFor, setTileMode, useTileMode } from './tileMode';
 
 export interface MapViewProps {
   /** Map type and style (the settings dialog's choice). */
@@ -47,6 +48,8 @@ export function MapView({ settings, ariaLabel, center, zoom, onReady, className,
   const [configFailed, setConfigFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [ready, setReady] = useState(false);
+  const tileMode = useTileMode();
+  const configPath = mapConfigPathFor(tileMode);
 
   useEffect(() => {
     onReadyRef.current = onReady;
@@ -72,7 +75,8 @@ export function MapView({ settings, ariaLabel, center, zoom, onReady, className,
 
   useEffect(() => {
     let live = true;
-    loadMapConfig(MAP_CONFIG_PATH).then(
+    setConfigFailed(false);
+    loadMapConfig(configPath).then(
       (c) => live && setConfig(c),
       (err: unknown) => {
         console.error('map config failed to load', err);
@@ -82,7 +86,7 @@ export function MapView({ settings, ariaLabel, center, zoom, onReady, className,
     return () => {
       live = false;
     };
-  }, []);
+  }, [configPath]);
 
   const { type, style } = settings;
   useEffect(() => {
@@ -91,7 +95,7 @@ export function MapView({ settings, ariaLabel, center, zoom, onReady, className,
     map.leaflet.setMaxZoom(source.maxZoom);
     if (map.leaflet.getZoom() > source.maxZoom) map.leaflet.setZoom(source.maxZoom);
     map.setCoord(source.coord);
-    const layers = tileLayersFor(source, MAP_CONFIG_PATH);
+    const layers = tileLayersFor(source, configPath);
     // A whole round of tiles without one success is what the user sees as a broken map.
     let errors = 0;
     let loaded = 0;
@@ -114,7 +118,7 @@ export function MapView({ settings, ariaLabel, center, zoom, onReady, className,
     return () => {
       for (const layer of layers) layer.remove();
     };
-  }, [map, config, type, style]);
+  }, [map, config, type, style, configPath]);
 
   useEffect(() => {
     if (map && configFailed) setReady(true);
@@ -134,7 +138,22 @@ export function MapView({ settings, ariaLabel, center, zoom, onReady, className,
         <div style={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 1001, maxWidth: '90%' }}>
           <MessageBar intent="error" politeness="assertive">
             <MessageBarBody>{t(CLIENT_ERROR_KEYS.mapLoadError, { ns: 'common' })}</MessageBarBody>
+            {tileMode === 'configured' && (
+              <MessageBarActions>
+                <Button size="small" onClick={() => setTileMode('offline')}>
+                  {t('useOfflineMap', { ns: MAP_NS })}
+                </Button>
+              </MessageBarActions>
+            )}
           </MessageBar>
+        </div>
+      )}
+      {tileMode === 'offline' && (
+        // The way back once the network is there again; small, out of the map's way.
+        <div style={{ position: 'absolute', bottom: 24, left: 8, zIndex: 1000 }}>
+          <Button size="small" onClick={() => setTileMode('configured')} title={t('offlineMapOn', { ns: MAP_NS })}>
+            {t('useOnlineTiles', { ns: MAP_NS })}
+          </Button>
         </div>
       )}
       <PttMapContext.Provider value={ready ? map : null}>{children}</PttMapContext.Provider>

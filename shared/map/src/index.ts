@@ -14,3 +14,5 @@ export { selectArea } from './selectArea';
 export { MAP_CONFIG_PATH, loadMapConfig, parseMapConfig } from './config';
 export type { MapConfig, TileSource } from './config';
 export { MAP_NS } from './strings';
+export { OFFLINE_MAP_CONFIG_PATH, getTileMode, setTileMode, useTileMode } from './tileMode';
+export type { TileMode } from './tileMode';

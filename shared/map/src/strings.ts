@@ -11,6 +11,10 @@ export const mapEn = {
   clusterList: 'Members in this cluster',
   /** Added to a member's status when its position is old. */
   stale: 'position is old',
+  /** Offered when the configured (online) tiles fail: the server's own base map. */
+  useOfflineMap: 'Use the offline map',
+  useOnlineTiles: 'Use online tiles',
+  offlineMapOn: 'The built-in offline base map is shown',
 };
 
 export const mapZh: typeof mapEn = {
@@ -18,6 +22,9 @@ export const mapZh: typeof mapEn = {
   clusterMore: '还有 {{count}} 名',
   clusterList: '此聚合中的成员',
   stale: '位置已过时',
+  useOfflineMap: '使用离线地图',
+  useOnlineTiles: '使用在线地图',
+  offlineMapOn: '正在显示内置离线底图',
 };
 
 addRemoteStrings(MAP_NS, mapEn, mapZh);
