@@ -53,12 +53,21 @@ function npmStart(dir, port) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  // Ctrl-C as a user would press it: SIGINT to the whole group. The server must shut down
+  // cleanly (a second signal would make it exit at once: `start.mjs` must not double it).
+  let stopped = false;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 15_000);
+    try { process.kill(-child.pid, 'SIGINT'); } catch { /* already gone */ }
+    const timer = setTimeout(() => {
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      // The server and the simulator run in groups of their own; their paths name the clone
+      // (never this checkout: that would match the test runner itself).
+      if (dir !== ROOT) spawnSync('pkill', ['-KILL', '-f', dir]);
+    }, 20_000);
     await exited;
     clearTimeout(timer);
+    stopped = !/again: exiting now/.test(tail);
   };
   const url = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start printed no URL within ${START_TIMEOUT_MS / 60_000} min`)), START_TIMEOUT_MS);
@@ -72,7 +81,7 @@ function npmStart(dir, port) {
       reject(new Error(`npm start ended (exit ${code ?? signal}) before it printed a URL`));
     });
   });
-  return { url, stop, output: () => tail };
+  return { url, stop, cleanStop: () => stopped, output: () => tail };
 }
 
 /** Opens the console at `url` in Chromium and logs in through the form. */
@@ -118,6 +127,10 @@ async function main() {
     console.error(`\nstart check failed: ${e.message}`);
   } finally {
     await started.stop();
+    if (ok && !started.cleanStop()) {
+      ok = false;
+      console.error('\nstart check failed: Ctrl-C did not stop the server cleanly');
+    }
     if (!inPlace && !process.argv.includes('--keep')) rmSync(dir, { recursive: true, force: true });
   }
   console.info(`\nstart check: ${ok ? 'ok' : 'FAILED'} ${JSON.stringify({ dir: inPlace ? '.' : 'fresh clone of HEAD', ...figures })}`);

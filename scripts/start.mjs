@@ -52,6 +52,9 @@ const server = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.
   // stdout is read for the "listening on" line, and passed through unchanged.
   stdio: ['inherit', 'pipe', 'inherit'],
   env: { NODE_ENV: 'production', ...media, ...process.env },
+  // Its own process group: Ctrl-C reaches it once, through the forwarding below, not twice (a
+  // second signal makes the server exit at once, without closing the database cleanly).
+  detached: true,
 });
 // The demo handsets need the demo organisation; without its seed their logins would only fail.
 const simulate = process.env.SIMULATE !== '0' && !/^(false|0|no)$/i.test(process.env.SEED_DEMO ?? '');
@@ -71,6 +74,7 @@ function startSimulator(url) {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: process.env,
+    detached: true,
   });
   child.on('exit', (code, signal) => {
     if (code && !signal) console.warn(`The device simulator stopped (exit code ${code}); the server keeps running.`);
@@ -78,12 +82,22 @@ function startSimulator(url) {
   return child;
 }
 
-for (const sig of ['SIGINT', 'SIGTERM']) {
+// npm passes a Ctrl-C on to this script as well as the terminal: the same press can arrive twice
+// within a moment. Only a second press later on is passed on (the server then exits at once).
+let lastForward = 0;
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
+    if (Date.now() - lastForward < 1000) return;
+    lastForward = Date.now();
     simulator?.kill(sig);
     server.kill(sig);
   });
 }
+// Whatever ends this script ends the children too (they are in their own groups).
+process.on('exit', () => {
+  simulator?.kill('SIGTERM');
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+});
 server.on('exit', (code) => {
   simulator?.kill('SIGTERM');
   process.exit(code ?? 0);
