@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+import type { MonitorEndCause } from '@ptt/contracts';
 import type { InboundStats, JanusConstructor, MediaLog } from './types';
 
 // The public shape of monitor subscriptions (monitor.ts): environment listen and monitor.
@@ -18,6 +19,9 @@ export interface MonitorSubscription {
   /** Replays the current state; completes after leave(). */
   readonly state$: Observable<MonitorState>;
   readonly state: MonitorState;
+  /** Once ended: why the device never joined ('device not found', 'failed to enter the room'),
+   *  when the server said so; null otherwise (stopped, idle, or not ended). */
+  readonly endCause: MonitorEndCause | null;
   /** The device's audio (and video for monitor) as one stream; null while none arrives. */
   readonly stream$: Observable<MediaStream | null>;
   readonly stream: MediaStream | null;

@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
-import { MonitorJanusCode } from '@ptt/contracts';
+import { MonitorJanusCode, monitorEndCauseOf, type MonitorEndCause } from '@ptt/contracts';
 import { retryDelayMs } from './client';
 import { loadJanus } from './loadJanus';
 import { inboundStatsOf } from './stats';
@@ -33,6 +33,7 @@ class Subscription implements MonitorSubscription {
   readonly state$ = new BehaviorSubject<MonitorState>('connecting');
   readonly stream$ = new BehaviorSubject<MediaStream | null>(null);
   muted = false;
+  endCause: MonitorEndCause | null = null;
   private attempt = 0;
   private failures = 0;
   private left = false;
@@ -133,7 +134,7 @@ class Subscription implements MonitorSubscription {
       error: (e: unknown) => {
         if (attempt !== this.attempt) return;
         const code = codeOf(e);
-        if (code === MonitorJanusCode.NoSession) this.end(attempt);
+        if (code === MonitorJanusCode.NoSession) this.end(attempt, monitorEndCauseOf(e));
         // The device is not sending yet: the server ends the session if it never does.
         else if (code === MonitorJanusCode.NoPublisherYet) {
           this.timer = setTimeout(() => {
@@ -150,7 +151,7 @@ class Subscription implements MonitorSubscription {
     if (attempt !== this.attempt || !handle) return;
     if (msg.videoroom === 'destroyed') return this.end(attempt);
     if (msg.error_code !== undefined) {
-      if (msg.error_code === MonitorJanusCode.NoSession) return this.end(attempt);
+      if (msg.error_code === MonitorJanusCode.NoSession) return this.end(attempt, monitorEndCauseOf(msg.error));
       return this.fail(attempt, msg.error ?? msg.error_code);
     }
     const allGone = msg.videoroom === 'updated' && Array.isArray(msg.streams) && !msg.streams.some((s) => s.active !== false);
@@ -180,9 +181,10 @@ class Subscription implements MonitorSubscription {
     this.set('connected');
   }
 
-  private end(attempt: number): void {
+  private end(attempt: number, cause: MonitorEndCause | null = null): void {
     if (attempt !== this.attempt) return;
     this.teardown();
+    this.endCause = cause;
     this.set('ended');
   }
 

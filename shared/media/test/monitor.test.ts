@@ -82,9 +82,27 @@ it('asks again while the device is not sending yet, and ends when the session is
   expect(sent(session)).toHaveLength(2);
   session.handle.sent[1]?.error?.('426 No monitor session is open in 100001-4-21');
   expect(states).toEqual(['connecting', 'ended']);
+  expect(sub.endCause).toBeNull();
   expect(session.destroyed).toBe(true);
   await jest.advanceTimersByTimeAsync(60_000);
   expect(janus.sessions).toHaveLength(1);
+});
+
+it('says why when the session ended because the device never joined (issue 15)', async () => {
+  const { janus, client } = setup();
+  const notFound = client.subscribe(ROOM);
+  await settle();
+  attach(janus.last());
+  janus.last().handle.sent[0]?.error?.('426 deviceNotFound: the device did not receive the command; the session has ended');
+  expect([notFound.state, notFound.endCause]).toEqual(['ended', 'deviceNotFound']);
+
+  const noJoin = client.subscribe('100001-4-22');
+  await settle();
+  attach(janus.last());
+  janus.last().handle.sent[0]?.error?.('428 The device is not sending yet');
+  await jest.advanceTimersByTimeAsync(PUBLISHER_POLL_MS);
+  janus.last().handle.sent[1]?.error?.('426 enterRoomFailed: the device did not join its monitor session; the session has ended');
+  expect([noJoin.state, noJoin.endCause]).toEqual(['ended', 'enterRoomFailed']);
 });
 
 it("ends when the room is destroyed, and subscribes again when the device's feed goes", async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Body1Strong, Button, Caption1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { AlertUrgentRegular, CallRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
+import { AlertUrgentRegular, CallMissedRegular, CallRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '@ptt/contracts';
 import { NS } from '../strings';
@@ -88,13 +88,16 @@ export function ExpressionContent({ code }: { code: string }) {
   );
 }
 
-export function AudioTalkContent({ durationMs }: { durationMs?: number }) {
+/** A talk record: a call's length, or a missed call (the callee missed it; the caller, `own`, was not answered). */
+export function AudioTalkContent({ durationMs, missed, own }: { durationMs?: number; missed?: boolean; own?: boolean }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
+  let text = durationMs === undefined ? t('chat.audioTalk') : t('chat.audioTalkDuration', { duration: formatDuration(durationMs) });
+  if (missed) text = t(own ? 'chat.callNotAnswered' : 'chat.missedCall');
   return (
-    <span className={styles.line}>
-      <CallRegular aria-hidden />
-      {durationMs === undefined ? t('chat.audioTalk') : t('chat.audioTalkDuration', { duration: formatDuration(durationMs) })}
+    <span className={styles.line} data-testid={missed ? 'missed-call' : undefined}>
+      {missed && !own ? <CallMissedRegular aria-hidden /> : <CallRegular aria-hidden />}
+      {text}
     </span>
   );
 }

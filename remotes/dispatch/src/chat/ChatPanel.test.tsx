@@ -72,6 +72,26 @@ describe('ChatPanel', () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledWith(`/api/chats/${CHAT}/read`, { messageId: 9 }, expect.anything()));
   });
 
+  it('shows a missed call to its callee, and as not answered to its caller (issue 15)', async () => {
+    const items = [withType(1, MessageType.AudioTalk, { callId: 5, missed: true }), withType(2, MessageType.AudioTalk, { callId: 6, missed: true }, ME)];
+    const api = fakeApi({
+      get: (path) => {
+        if (path === `/api/chats/${CHAT}/messages`) return history(items);
+        if (path === `/api/channels/${CHANNEL}/members`) return { items: [], total: 0, page: 1, size: 200 };
+        throw new Error(path);
+      },
+      post: () => ({ chatId: CHAT, lastReadId: 2, unread: 0 }),
+    });
+    setup(api);
+    const feed = await screen.findByRole('feed', { name: 'Messages of Enterprise' });
+    expect(await within(feed).findByText('Missed call')).toBeInTheDocument();
+    expect(within(feed).getByText('Call not answered')).toBeInTheDocument();
+    act(() => setLocale('zh'));
+    expect(await within(feed).findByText('未接来电')).toBeInTheDocument();
+    expect(within(feed).getByText('对方未接听')).toBeInTheDocument();
+    act(() => setLocale('en'));
+  });
+
   it('names users it cannot look up "user #id"', async () => {
     const api = fakeApi({
       get: (path) => {

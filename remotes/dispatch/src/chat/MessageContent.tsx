@@ -9,8 +9,8 @@ const useStyles = makeStyles({
   text: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
 });
 
-/** The body of a user message (types 0-9); system messages are written by SystemLine. */
-export function MessageContent({ body }: { body: MessageBody }) {
+/** The body of a user message (types 0-9); system messages are written by SystemLine. `own`: we sent it. */
+export function MessageContent({ body, own = false }: { body: MessageBody; own?: boolean }) {
   const styles = useStyles();
   switch (body.type) {
     case MessageType.Text:
@@ -32,7 +32,7 @@ export function MessageContent({ body }: { body: MessageBody }) {
     case MessageType.Ptt:
       return <PttContent fileId={body.content.fileId} durationMs={body.content.durationMs} />;
     case MessageType.AudioTalk:
-      return <AudioTalkContent durationMs={body.content.durationMs} />;
+      return <AudioTalkContent durationMs={body.content.durationMs} missed={body.content.missed} own={own} />;
     case MessageType.ChannelAddUser:
     case MessageType.ChannelRemoveUser:
     case MessageType.ChannelDisbandment:

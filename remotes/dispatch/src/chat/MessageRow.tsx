@@ -103,7 +103,7 @@ export const MessageRow = memo(function MessageRow({ message, pending, own }: Me
             <time dateTime={createdAt}>{formatMessageTime(createdAt)}</time>
           </Caption1>
         </div>
-        <MessageContent body={body} />
+        <MessageContent body={body} own={own} />
         {pending && <PendingStatus pending={pending} />}
       </div>
     </div>

@@ -109,7 +109,7 @@ export function CallDialog({ createClient = createMediaClient }: { createClient?
         [text, actions] = [t('console.call.talking', { name }), hangUp];
         break;
       case 'ended':
-        [text, actions] = [t(callOutcomeKey(call)), close];
+        [text, actions] = [t(callOutcomeKey(call, selfId)), close];
         break;
     }
   } else if (pending) {

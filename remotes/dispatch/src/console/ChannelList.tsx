@@ -78,7 +78,7 @@ function ChannelRow({ entry, open, enabled }: { entry: ChatEntry; open: boolean;
               <MicRegular aria-hidden /> {t('console.channels.talking', { name: entry.talking.nickname })}
             </Caption1>
           )}
-          <Caption1 className={styles.preview}>{last ? messagePreview(last, t, group) : t('console.channels.noMessages')}</Caption1>
+          <Caption1 className={styles.preview}>{last ? messagePreview(last, t, group, entry.peerId) : t('console.channels.noMessages')}</Caption1>
         </span>
       </button>
     </li>
@@ -97,7 +97,7 @@ export function ChannelList() {
 
   return (
     <section className={styles.pane} aria-labelledby="dispatch-channels-title">
-      <Subtitle2 as="h2" id="dispatch-channels-title" className={styles.heading}>
+      <Subtitle2 as="h2" block id="dispatch-channels-title" className={styles.heading}>
         {t('console.channels.title')}
       </Subtitle2>
       {(status === 'idle' || status === 'loading') && <Spinner size="tiny" label={t('console.channels.loading')} className={styles.note} />}

@@ -4,6 +4,7 @@ import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panel
 import { useTranslation } from 'react-i18next';
 import { NS } from '../strings';
 import { TempRooms } from '../tempRoom/TempRooms';
+import { CallLog } from './CallLog';
 import { ChannelList } from './ChannelList';
 import { CommandBar } from './CommandBar';
 import { MemberList } from './MemberList';
@@ -62,6 +63,7 @@ export function ConsoleLayout() {
         <Subtitle1 as="h1" className={styles.title}>
           {t('title')}
         </Subtitle1>
+        <CallLog />
       </div>
       <Group orientation="horizontal" id={LAYOUT_IDS.main} className={styles.group} defaultLayout={main.defaultLayout} onLayoutChanged={main.onLayoutChanged}>
         <Panel id="dispatch-pane-side" defaultSize="22%" minSize="200px" className={styles.pane}>

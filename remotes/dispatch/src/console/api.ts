@@ -17,6 +17,7 @@ import type { ApiClient } from '@ptt/event-bus';
 // /api/presence answers { uid, status } per online member: the presence frame's fields.
 const presenceList = presenceFrameSchema.pick({ uid: true, status: true }).array();
 const chatList = chatListItemSchema.array();
+const callPage = pageSchema(callRecordSchema);
 
 /** How many pages of a long list are asked for at once. */
 export const PAGE_CONCURRENCY = 4;
@@ -127,6 +128,11 @@ export type CallAction = 'accept' | 'reject' | 'hangup';
 
 export function changeCall(api: ApiClient, callId: number, action: CallAction): Promise<CallRecord> {
   return api.post(`/api/calls/${callId}/${action}`, undefined, { schema: callRecordSchema });
+}
+
+/** The user's own recent calls, either side, newest first (the call log). */
+export function listOwnCalls(api: ApiClient, userId: number, size: number, signal?: AbortSignal): Promise<CallRecord[]> {
+  return api.get('/api/records/calls', { schema: callPage, query: { userId, size }, signal }).then((p) => p.items);
 }
 
 export function currentCall(api: ApiClient, signal?: AbortSignal): Promise<CallRecord | null> {

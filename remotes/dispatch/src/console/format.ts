@@ -11,6 +11,13 @@ export function formatTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
 }
 
+/** Date and time of day, e.g. a call log entry. */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
 /** A device's reply detail as plain text (a reason, or a small object such as a position). */
 export function detailText(detail: unknown): string | null {
   if (detail === undefined || detail === null || detail === '') return null;
@@ -19,8 +26,14 @@ export function detailText(detail: unknown): string | null {
 }
 
 /** One line for the channel list: the text itself or the kind of message, with its sender. */
-export function messagePreview(message: ChatMessage, t: TFunction, withSender: boolean): string {
-  const text = message.type === MessageType.Text ? message.content.text.replace(/\s+/g, ' ') : t(`console.messageType.${message.type}`);
+export function messagePreview(message: ChatMessage, t: TFunction, withSender: boolean, peerId: number | null = null): string {
+  const text =
+    message.type === MessageType.Text
+      ? message.content.text.replace(/\s+/g, ' ')
+      : message.type === MessageType.AudioTalk && message.content.missed === true
+        ? // A missed call: the peer called me (missed), or I called the peer (not answered).
+          t(message.from.uid === peerId ? 'console.messageType.missedCall' : 'console.messageType.callNotAnswered')
+        : t(`console.messageType.${message.type}`);
   return withSender ? t('console.channels.preview', { name: message.from.nickname, text }) : text;
 }
 

@@ -8,6 +8,7 @@ import { selectMember } from '../console/slice';
 import { ConsoleSync } from '../console/sync/ConsoleSync';
 import { device, fakeApi, renderConsole, startRoutes } from '../console/test/consoleTest';
 import type { Handler } from '../console/test/consoleTest';
+import { setLocale } from '@ptt/ui';
 import { MonitorDialog } from './MonitorDialog';
 import { monitorOpened } from './slice';
 
@@ -20,6 +21,7 @@ class FakeSubscription implements MonitorSubscription {
   readonly state$ = new BehaviorSubject<MonitorState>('connecting');
   readonly stream$ = new BehaviorSubject<MediaStream | null>(null);
   muted = false;
+  endCause: MonitorSubscription['endCause'] = null;
   reconnects = 0;
   left = false;
   constructor(readonly roomId: string) {}
@@ -153,6 +155,36 @@ describe('monitor dialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("says 'Device not found' or 'Failed to enter the room' when the device never joined, in both languages", async () => {
+    const { media } = setup({ roomId: ROOM, kind: 'audio' });
+    const dialog = await screen.findByRole('dialog', { name: 'Environment listen: Member 1' });
+    await waitFor(() => expect(media.subs).toHaveLength(1));
+    const state = within(dialog).getByTestId('monitor-state');
+    expect(state).toHaveTextContent('Connecting…');
+    act(() => {
+      media.last().endCause = 'enterRoomFailed';
+      media.last().state$.next('ended');
+    });
+    expect(state).toHaveTextContent('Failed to enter the room, please refresh');
+    expect(state).not.toHaveTextContent('The session has ended');
+    expect(state).toHaveAttribute('data-cause', 'enterRoomFailed');
+    act(() => setLocale('zh'));
+    expect(state).toHaveTextContent('进入房间失败，请刷新');
+    act(() => setLocale('en'));
+  });
+
+  it("says 'Device not found' when the device never got the command", async () => {
+    const { media } = setup({ roomId: ROOM, kind: 'video', facing: 'front' });
+    const dialog = await screen.findByRole('dialog', { name: 'Environment monitor: Member 1' });
+    await waitFor(() => expect(media.subs).toHaveLength(1));
+    act(() => {
+      media.last().endCause = 'deviceNotFound';
+      media.last().state$.next('ended');
+    });
+    expect(within(dialog).getByTestId('monitor-state')).toHaveTextContent('Device not found');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('opens from the command bar when a listen command answers with its session', async () => {

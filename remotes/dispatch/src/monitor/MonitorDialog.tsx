@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { ArrowClockwiseRegular, CameraSwitchRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular, RecordStopRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cameraCommand } from '@ptt/contracts';
+import { MONITOR_END_CAUSE_KEYS, cameraCommand } from '@ptt/contracts';
 import { isApiError } from '@ptt/event-bus';
 import { createMonitorClient } from '@ptt/media';
 import { sendCommand } from '../console/api';
@@ -36,7 +36,7 @@ export function MonitorDialog({ createClient = createMonitorClient }: { createCl
   const dispatch = useAppDispatch();
   const { api, bus } = useConsole();
   const open = useAppSelector((s) => s.monitor.open);
-  const { state, stream, unavailable, subscription } = useMonitorStream(open?.roomId ?? null, createClient);
+  const { state, stream, unavailable, subscription, endCause } = useMonitorStream(open?.roomId ?? null, createClient);
   const [muted, setMuted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -82,7 +82,12 @@ export function MonitorDialog({ createClient = createMonitorClient }: { createCl
   };
 
   const ended = state === 'ended';
-  const stateText = unavailable ? t('monitor.unavailable') : t(`monitor.state.${state ?? 'connecting'}`);
+  // A device that never joined: say why in the spec's words instead of a bare 'ended'.
+  const stateText = unavailable
+    ? t('monitor.unavailable')
+    : endCause
+      ? t(`common:${MONITOR_END_CAUSE_KEYS[endCause]}`)
+      : t(`monitor.state.${state ?? 'connecting'}`);
   const waiting = !unavailable && (state === null || state === 'connecting' || state === 'failed');
 
   return (
@@ -91,7 +96,7 @@ export function MonitorDialog({ createClient = createMonitorClient }: { createCl
         <DialogBody>
           <DialogTitle>{t(video ? 'monitor.titleVideo' : 'monitor.titleAudio', { name: open.name })}</DialogTitle>
           <DialogContent className={styles.content}>
-            <div id="dispatch-monitor-state" role="status" className={styles.status} data-testid="monitor-state" data-state={unavailable ? 'unavailable' : (state ?? 'connecting')}>
+            <div id="dispatch-monitor-state" role="status" className={styles.status} data-testid="monitor-state" data-state={unavailable ? 'unavailable' : (state ?? 'connecting')} data-cause={endCause ?? undefined}>
               {waiting && <Spinner size="tiny" />}
               <span>{stateText}</span>
               {video && <Caption facing={t(`monitor.facing.${open.facing ?? 'front'}`)} />}

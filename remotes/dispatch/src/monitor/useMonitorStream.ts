@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MediaInfo } from '@ptt/contracts';
+import type { MediaInfo, MonitorEndCause } from '@ptt/contracts';
 import type { MonitorClient, MonitorClientOptions, MonitorState, MonitorSubscription } from '@ptt/media';
 import { useConsole } from '../console/context';
 import { fetchMedia } from '../ptt/api';
@@ -14,6 +14,8 @@ export interface MonitorStreamView {
   /** The media server is known to be missing: nothing can be subscribed. */
   unavailable: boolean;
   subscription: MonitorSubscription | null;
+  /** Once ended: why the device never joined, when the server said so. */
+  endCause: MonitorEndCause | null;
 }
 
 /**
@@ -59,5 +61,7 @@ export function useMonitorStream(roomId: string | null, createClient: CreateMoni
     };
   }, [available, createClient, janusPath, roomId, token]);
 
-  return { state, stream, unavailable: media !== null && !available, subscription };
+  // The subscription sets its cause before it says 'ended', and the state change renders us.
+  const endCause = state === 'ended' ? (subscription?.endCause ?? null) : null;
+  return { state, stream, unavailable: media !== null && !available, subscription, endCause };
 }

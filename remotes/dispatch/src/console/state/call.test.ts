@@ -29,6 +29,19 @@ describe('call state', () => {
     expect(ended({ reason: 'cancelled' })).toBe('dispatch:console.call.cancelled');
     expect(ended({ reason: 'hangup' })).toBe('dispatch:console.call.ended');
     expect(ended({ result: CallResultState.Exception, reason: 'mediaFailed' })).toBe('dispatch:console.call.mediaFailed');
+    // Declined as busy: the caller hears the other party is busy (2037); the callee declined it.
+    expect(ended({ reason: 'busy', code: ServerCode.OtherPartyBusy })).toBe('common:rule.otherPartyBusy');
+    expect(ended({ reason: 'busy' })).toBe('dispatch:console.call.rejected');
+  });
+
+  it('tells the callee a call rang out or was given up as missed, and the caller not answered or cancelled', () => {
+    const incoming = (reason: CallView['reason'], code: number | null = null) =>
+      callOutcomeKey(view({ caller: PEER, callee: ME, result: CallResultState.Hangup, reason, code }), ME.uid);
+    expect(incoming('notAnswered')).toBe('dispatch:console.call.missed');
+    expect(incoming('cancelled', ServerCode.OtherPartyHungUp)).toBe('dispatch:console.call.missed');
+    expect(incoming('hangup', ServerCode.OtherPartyHungUp)).toBe('common:rule.otherPartyHungUp');
+    expect(callOutcomeKey(view({ result: CallResultState.Hangup, reason: 'notAnswered' }), ME.uid)).toBe('dispatch:console.call.notAnswered');
+    expect(callOutcomeKey(view({ result: CallResultState.Hangup, reason: 'cancelled' }), ME.uid)).toBe('dispatch:console.call.cancelled');
   });
 
   it('keeps an ended call ended and a newer call over an older one', () => {

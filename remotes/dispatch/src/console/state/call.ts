@@ -28,6 +28,7 @@ export interface CallState {
 const initialState: CallState = { call: null, pending: null, refusal: null };
 
 export function callFromRecord(r: CallRecord, selfId: number): CallView {
+  const peerEnded = r.endedBy !== null && r.endedBy !== selfId;
   return {
     callId: r.id,
     caller: r.caller,
@@ -35,7 +36,7 @@ export function callFromRecord(r: CallRecord, selfId: number): CallView {
     state: r.state,
     result: r.result,
     reason: r.reason,
-    code: r.endedBy !== null && r.endedBy !== selfId ? ServerCode.OtherPartyHungUp : null,
+    code: peerEnded ? (r.reason === 'busy' ? ServerCode.OtherPartyBusy : ServerCode.OtherPartyHungUp) : null,
     chatId: null,
   };
 }
@@ -110,8 +111,11 @@ export function callPeer(call: CallView, selfId: number | null): CallParty {
   return call.caller.uid === selfId ? call.callee : call.caller;
 }
 
-/** Why an ended call ended, as an i18n key (`ns:key`). */
-export function callOutcomeKey(call: CallView): string {
+/** Why an ended call ended, as an i18n key (`ns:key`); `selfId` tells a callee's missed call. */
+export function callOutcomeKey(call: CallView, selfId: number | null = null): string {
+  const missed = call.callee.uid === selfId && (call.reason === 'notAnswered' || call.reason === 'cancelled');
+  if (missed) return 'dispatch:console.call.missed';
+  if (call.reason === 'busy') return call.code === ServerCode.OtherPartyBusy ? 'common:rule.otherPartyBusy' : 'dispatch:console.call.rejected';
   if (call.code === ServerCode.OtherPartyHungUp) return 'common:rule.otherPartyHungUp';
   switch (call.reason) {
     case 'mediaFailed':
