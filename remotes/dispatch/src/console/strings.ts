@@ -153,7 +153,6 @@ export const consoleEn = {
     callBack: 'Call {{name}}',
     close: 'Close',
   },
-
 };
 
 export const consoleZh: typeof consoleEn = {
@@ -309,5 +308,4 @@ export const consoleZh: typeof consoleEn = {
     callBack: '呼叫 {{name}}',
     close: '关闭',
   },
-
 };
