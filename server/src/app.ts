@@ -13,7 +13,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { AppError } from './http/app-error';
 import { ok } from './http/envelope';
-import { installErrorHandling } from './http/error-handler';
+import { frameworkErrors, installErrorHandling } from './http/error-handler';
 import { buildOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route';
 import { FileStore } from './files/file-store';
@@ -59,7 +59,7 @@ export type AppConfigForApp = Pick<AppConfig, 'bodyLimitBytes' | 'staticDir' | '
 
 /** The whole HTTP + /ws2 application on an already migrated database. Not listening yet. */
 export async function buildApp(config: AppConfigForApp, deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: config.bodyLimitBytes });
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: config.bodyLimitBytes, frameworkErrors });
   const hub = deps.hub ?? new InProcessHub((err, topic) => app.log.error({ err, topic }, 'hub listener failed'));
   const { db } = deps;
 

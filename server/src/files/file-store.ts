@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import FileType from 'file-type';
-import type { FileMeta } from '@ptt/contracts';
+import { toStorableText, type FileMeta } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { iso } from '../db/sql';
 
@@ -31,7 +31,7 @@ export function safeFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/^\.+/, '').trim();
-  return (clean || 'file').slice(0, NAME_MAX);
+  return toStorableText((clean || 'file').slice(0, NAME_MAX));
 }
 
 export function fileUrl(id: string): string {

@@ -1,4 +1,4 @@
-import { OperationType, fileIdPathSchema, fileMetaSchema, ServerCode } from '@ptt/contracts';
+import { OperationType, fileIdPathSchema, fileMetaSchema, ServerCode, text } from '@ptt/contracts';
 import { z } from 'zod';
 import { bearerToken } from '../auth/bearer';
 import { AppError } from '../http/app-error';
@@ -56,7 +56,7 @@ export function fileRoutes({ db, auth, files }: ModuleDeps): RouteDef[] {
       // Authenticated inside: the token may be in the query, which the generic guard does not read.
       auth: 'public',
       params: fileIdPathSchema,
-      query: z.object({ at: z.string().max(512).optional() }),
+      query: z.object({ at: text().max(512).optional() }),
       raw: 'application/octet-stream',
       async handler({ params, query, req, reply }) {
         const session = await auth.authenticate(bearerToken(req) ?? query.at ?? null);

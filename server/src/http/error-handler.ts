@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServerCode, httpStatusFor } from '@ptt/contracts';
 import { ZodError } from 'zod';
 import { AppError } from './app-error';
@@ -6,6 +6,19 @@ import { failure } from './envelope';
 
 function isFastifyError(err: unknown): err is FastifyError {
   return err instanceof Error && typeof (err as Partial<FastifyError>).statusCode === 'number';
+}
+
+/**
+ * Errors Fastify raises before routing (a path that is not valid percent-encoded UTF-8, such as a
+ * lone surrogate's bytes, or a parameter over the length limit): the envelope too, with 2004.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+    void reply.code(err.statusCode).send(failure(ServerCode.ParameterError, { reason: err.message }));
+    return;
+  }
+  req.log.error({ err }, 'framework error');
+  void reply.code(httpStatusFor(ServerCode.ServiceException)).send(failure(ServerCode.ServiceException));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Action } from '@ptt/contracts';
+import { toStorableText, type Action } from '@ptt/contracts';
 import type { AuthService } from '../auth/auth.service';
 import { bearerToken } from '../auth/bearer';
 import { requirePermission, type Caller } from './caller';
@@ -59,7 +59,8 @@ export function defineRoute<P extends Schema | undefined, Q extends Schema | und
 
 export function clientInfo(req: FastifyRequest): { ip: string | null; device: string | null } {
   const ua = req.headers['user-agent'];
-  return { ip: req.ip ?? null, device: typeof ua === 'string' ? ua.slice(0, 200) : null };
+  // Stored with operation and login records: a header is not refused, only made storable.
+  return { ip: req.ip ?? null, device: typeof ua === 'string' ? toStorableText(ua.slice(0, 200)) : null };
 }
 
 /** Registers routes: token -> caller, matrix check, zod parsing, envelope. */

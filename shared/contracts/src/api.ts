@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Every REST answer: `{ code, msg, data }`, code 0 = success, otherwise a server code. */
 export function envelopeSchema<T extends z.ZodType>(dataSchema: T) {
-  return z.object({ code: z.number().int(), msg: z.string(), data: dataSchema });
+  return z.object({ code: z.number().int(), msg: text(), data: dataSchema });
 }
 export interface Envelope<T> {
   code: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ServerCode } from './codes';
 import { localeSchema } from './enums';
 import { sessionSchema } from './session';
@@ -21,7 +22,7 @@ export type SocketStatus = z.infer<typeof socketStatusSchema>;
 
 /** A /ws2 message republished on the bus: `kind` is the frame's `t` (or the topic's "otherwise" kind). */
 function wsEventSchema<K extends readonly [string, ...string[]]>(kinds: K) {
-  return z.object({ kind: z.enum(kinds), data: z.unknown(), topic: z.string() });
+  return z.object({ kind: z.enum(kinds), data: z.unknown(), topic: text() });
 }
 
 export const wsEntEventSchema = wsEventSchema(ENT_LISTEN_KINDS);
@@ -49,19 +50,19 @@ export type NotifyIntent = (typeof NOTIFY_INTENTS)[number];
 export const notifySchema = z
   .object({
     intent: z.enum(NOTIFY_INTENTS),
-    key: z.string().min(1).optional(),
+    key: text().min(1).optional(),
     code: z.number().int().optional(),
-    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    values: z.record(text(), z.union([text(), z.number()])).optional(),
     /** While a notification with this id shows, another with the same id is dropped. */
-    id: z.string().min(1).optional(),
+    id: text().min(1).optional(),
     /** How long it stays, in ms; -1 keeps it until dismissed (or replaced through `id`). */
     timeoutMs: z.number().int().min(-1).optional(),
   })
   .refine((n) => n.key !== undefined || n.code !== undefined, { error: 'a notification needs a key or a code' });
 export type Notification = z.infer<typeof notifySchema>;
 /** Takes back a notification raised with an id. */
-export const notifyDismissSchema = z.object({ id: z.string().min(1) });
-export const navGoSchema = z.object({ to: z.string().min(1) });
+export const notifyDismissSchema = z.object({ id: text().min(1) });
+export const navGoSchema = z.object({ to: text().min(1) });
 
 export const BUS_TOPICS = {
   session: { kind: 'state', schema: sessionSchema.nullable() },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './text';
 import { parseIdText } from './ids';
 
 /** Channel chat ids are `{entId}-1-{channelId}` (spec section 3). */
@@ -19,4 +19,4 @@ export function parseChatId(s: string): ChatIdParts | null {
   return entId === null || channelId === null ? null : { entId, channelId };
 }
 
-export const chatIdSchema = z.string().refine((s) => parseChatId(s) !== null, { error: 'validation.chatIdInvalid' });
+export const chatIdSchema = text().refine((s) => parseChatId(s) !== null, { error: 'validation.chatIdInvalid' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 // /main/test diagnostics: what the server reports about itself (its clock, the media server).
 
@@ -16,9 +17,9 @@ export const janusCheckSchema = z.object({
   /** Reachable: how long Janus took to answer `info`. */
   latencyMs: z.number().int().nonnegative().nullable(),
   /** Unreachable: why (network error, time-out, HTTP status, not a Janus answer). */
-  error: z.string().nullable(),
+  error: text().nullable(),
   /** Reachable: the server name and version Janus reports. */
-  server: z.string().nullable(),
+  server: text().nullable(),
 });
 export type JanusCheck = z.infer<typeof janusCheckSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ServerCode } from './codes';
 import { idSchema } from './ids';
 import type { Session } from './session';
@@ -25,10 +26,10 @@ export const heartbeatSchema = z.object({
   method: heartbeatMethodSchema,
   uid: idSchema,
   event: heartbeatEventSchema,
-  chat_id: z.string(),
-  platform: z.string().min(1),
-  cid: z.string(),
-  device: z.string(),
+  chat_id: text(),
+  platform: text().min(1),
+  cid: text(),
+  device: text(),
   /** Our addition: the status the user chose (busy, away, dnd, invisible); online when absent. */
   status: z.enum(['online', 'busy', 'away', 'dnd', 'invisible']).optional(),
 });
@@ -38,8 +39,8 @@ export type ChosenStatus = NonNullable<Heartbeat['status']>;
 /** Simple heartbeat: t = timestamp in ms, p = platform, cid = client id. */
 export const simpleHeartbeatSchema = z.object({
   t: z.number().int().nonnegative(),
-  p: z.string().min(1),
-  cid: z.string(),
+  p: text().min(1),
+  cid: text(),
 });
 export type SimpleHeartbeat = z.infer<typeof simpleHeartbeatSchema>;
 

@@ -28,6 +28,7 @@ export const VALIDATION_KEYS = [
   'validation.nicknameTooLong',
   'validation.nicknameIllegal',
   'validation.specialString',
+  'validation.textInvalid',
   'validation.passwordInvalid',
   'validation.passwordMismatch',
   'validation.passwordSameAsOld',

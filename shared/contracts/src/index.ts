@@ -1,3 +1,4 @@
+export * from './text';
 export * from './enums';
 export * from './codes';
 export * from './login-alerts';

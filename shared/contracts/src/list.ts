@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 200;
@@ -19,7 +20,7 @@ export const sizeParam = z.preprocess(
   z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 );
 export const orderParam = z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('asc'));
-export const searchParam = z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional());
+export const searchParam = z.preprocess(blankToUndefined, text().trim().max(SEARCH_MAX_LENGTH).optional());
 export const boolParam = z.preprocess(
   blankToUndefined,
   z.enum(['true', 'false']).transform((v) => v === 'true').optional(),

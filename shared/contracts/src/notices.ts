@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { idSchema } from './ids';
 import { listQuerySchema } from './list';
 
@@ -39,16 +40,14 @@ const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 const SPECIAL = 'validation.specialString';
 
-export const noticeTitleSchema = z
-  .string({ error: 'validation.noticeTitleRequired' })
+export const noticeTitleSchema = text({ error: 'validation.noticeTitleRequired' })
   .trim()
   .min(1, { error: 'validation.noticeTitleRequired', abort: true })
   .max(NOTICE_TITLE_MAX_LENGTH, { error: 'validation.noticeTitleTooLong', abort: true })
   .refine((v) => !CONTROL.test(v), { error: SPECIAL });
 
 /** The text; may be empty (a title-only notice). Kept as typed. */
-export const noticeBodySchema = z
-  .string({ error: SPECIAL })
+export const noticeBodySchema = text({ error: SPECIAL })
   .max(NOTICE_BODY_MAX_LENGTH, { error: 'validation.noticeBodyTooLong', abort: true })
   .refine((v) => !CONTROL_BUT_LINES.test(v), { error: SPECIAL });
 
@@ -87,19 +86,19 @@ export const NOTICE_STATUSES = ['draft', 'sent'] as const;
 export const noticeStatusSchema = z.enum(NOTICE_STATUSES);
 export type NoticeStatus = z.infer<typeof noticeStatusSchema>;
 
-const personSchema = z.object({ uid: idSchema, nickname: z.string() });
+const personSchema = z.object({ uid: idSchema, nickname: text() });
 
 export const noticeSchema = z.object({
   id: idSchema,
-  title: z.string(),
-  body: z.string(),
+  title: text(),
+  body: text(),
   status: noticeStatusSchema,
   /** Null when that account has been deleted since. */
   createdBy: personSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
   sentBy: personSchema.nullable(),
-  sentAt: z.string().nullable(),
+  sentAt: text().nullable(),
   /** Channels and members chosen when it was sent (0 for drafts). */
   channelCount: z.number().int().nonnegative(),
   userCount: z.number().int().nonnegative(),
@@ -112,8 +111,8 @@ export type Notice = z.infer<typeof noticeSchema>;
 
 export const noticeDetailSchema = noticeSchema.extend({
   /** Names as they were when it was sent. */
-  channels: z.array(z.object({ channelId: idSchema, name: z.string() })),
-  users: z.array(z.object({ uid: idSchema, account: z.string(), nickname: z.string() })),
+  channels: z.array(z.object({ channelId: idSchema, name: text() })),
+  users: z.array(z.object({ uid: idSchema, account: text(), nickname: text() })),
 });
 export type NoticeDetail = z.infer<typeof noticeDetailSchema>;
 
@@ -127,11 +126,11 @@ export type NoticeListQuery = z.infer<typeof noticeListQuerySchema>;
 
 export const noticeRecipientSchema = z.object({
   uid: idSchema,
-  account: z.string(),
-  nickname: z.string(),
+  account: text(),
+  nickname: text(),
   /** ISO times; null until it reached them / until they opened it. */
-  deliveredAt: z.string().nullable(),
-  readAt: z.string().nullable(),
+  deliveredAt: text().nullable(),
+  readAt: text().nullable(),
 });
 export type NoticeRecipient = z.infer<typeof noticeRecipientSchema>;
 
@@ -142,14 +141,14 @@ export type NoticeRecipientListQuery = z.infer<typeof noticeRecipientListQuerySc
 /** A notice in a recipient's inbox. */
 export const receivedNoticeSchema = z.object({
   id: idSchema,
-  title: z.string(),
+  title: text(),
   from: personSchema.nullable(),
-  sentAt: z.string(),
-  deliveredAt: z.string(),
-  readAt: z.string().nullable(),
+  sentAt: text(),
+  deliveredAt: text(),
+  readAt: text().nullable(),
 });
 export type ReceivedNotice = z.infer<typeof receivedNoticeSchema>;
-export const receivedNoticeDetailSchema = receivedNoticeSchema.extend({ body: z.string() });
+export const receivedNoticeDetailSchema = receivedNoticeSchema.extend({ body: text() });
 export type ReceivedNoticeDetail = z.infer<typeof receivedNoticeDetailSchema>;
 
 /** Newest first unless `order=asc`. */
@@ -161,9 +160,9 @@ export type ReceivedNoticeListQuery = z.infer<typeof receivedNoticeListQuerySche
 /** `data` of the Notice frame each recipient gets when it is sent. */
 export const noticeFrameSchema = z.object({
   noticeId: idSchema,
-  title: z.string(),
-  body: z.string(),
+  title: text(),
+  body: text(),
   from: personSchema,
-  sentAt: z.string(),
+  sentAt: text(),
 });
 export type NoticeFrame = z.infer<typeof noticeFrameSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { platformSchema } from './enums';
 import { idSchema } from './ids';
 import { pageParam, sizeParam } from './list';
@@ -13,15 +14,13 @@ export const PACKAGE_NOTES_MAX_LENGTH = 2000;
  *  pre-release tag (`1.2.3-beta.1`). */
 export const PACKAGE_VERSION_PATTERN = /^(0|[1-9]\d{0,4})\.(0|[1-9]\d{0,4})\.(0|[1-9]\d{0,4})(-[0-9A-Za-z]+(\.[0-9A-Za-z]+)*)?$/;
 
-export const packageVersionSchema = z
-  .string({ error: 'validation.packageVersionRequired' })
+export const packageVersionSchema = text({ error: 'validation.packageVersionRequired' })
   .trim()
   .min(1, { error: 'validation.packageVersionRequired', abort: true })
   .max(PACKAGE_VERSION_MAX_LENGTH, { error: 'validation.packageVersionInvalid', abort: true })
   .regex(PACKAGE_VERSION_PATTERN, { error: 'validation.packageVersionInvalid' });
 
-export const packageNotesSchema = z
-  .string({ error: 'validation.packageNotesTooLong' })
+export const packageNotesSchema = text({ error: 'validation.packageNotesTooLong' })
   .trim()
   .max(PACKAGE_NOTES_MAX_LENGTH, { error: 'validation.packageNotesTooLong' });
 
@@ -33,23 +32,23 @@ export const packageUploadFieldsSchema = z.object({
 });
 export type PackageUploadFields = z.infer<typeof packageUploadFieldsSchema>;
 
-export const packagePartySchema = z.object({ uid: idSchema, account: z.string(), nickname: z.string() });
+export const packagePartySchema = z.object({ uid: idSchema, account: text(), nickname: text() });
 
 export const clientPackageSchema = z.object({
   id: idSchema,
   platform: platformSchema,
-  version: z.string(),
-  notes: z.string(),
+  version: text(),
+  notes: text(),
   /** The one package of its platform that devices install (at most one per platform). */
   current: z.boolean(),
-  fileId: z.string(),
-  fileName: z.string(),
+  fileId: text(),
+  fileName: text(),
   size: z.number().int().nonnegative(),
   /** Download path (Bearer token, or `?at=<token>` where a header cannot be set). */
-  url: z.string(),
+  url: text(),
   /** Null once the uploader's account was deleted. */
   uploader: packagePartySchema.nullable(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type ClientPackage = z.infer<typeof clientPackageSchema>;
 

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './text';
 import { platformSchema, roleSchema } from './enums';
 import { idSchema } from './ids';
 
 /** What the client keeps under the `user` storage key after login (spec: id, ent.id, auth_token, client_id). */
 export const sessionSchema = z.object({
   id: idSchema,
-  ent: z.object({ id: idSchema, name: z.string() }),
-  auth_token: z.string().min(1),
-  client_id: z.string().min(1),
-  account: z.string(),
-  nickname: z.string(),
+  ent: z.object({ id: idSchema, name: text() }),
+  auth_token: text().min(1),
+  client_id: text().min(1),
+  account: text(),
+  nickname: text(),
   role: roleSchema,
 });
 export type Session = z.infer<typeof sessionSchema>;
@@ -24,19 +25,17 @@ export const loginRequestSchema = z.object({
     .int({ error: 'validation.orgIdInvalid' })
     .positive({ error: 'validation.orgIdInvalid' })
     .optional(),
-  account: z
-    .string({ error: 'validation.accountRequired' })
+  account: text({ error: 'validation.accountRequired' })
     .trim()
     .min(1, { error: 'validation.accountRequired' })
     .max(ACCOUNT_MAX_LENGTH, { error: 'validation.accountTooLong' }),
   // Never trimmed: spaces are part of a password.
-  password: z
-    .string({ error: 'validation.passwordRequired' })
+  password: text({ error: 'validation.passwordRequired' })
     .min(1, { error: 'validation.passwordRequired' })
     .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordTooLong' }),
   /** Required after repeated failures (server answers 2005 and the client fetches a captcha). */
-  captchaId: z.string().max(64).optional(),
-  captcha: z.string().trim().max(16).optional(),
+  captchaId: text().max(64).optional(),
+  captcha: text().trim().max(16).optional(),
   /** Handsets say which platform they are and may send where they are; the console omits both. */
   platform: platformSchema.optional(),
   lng: z.number().min(-180).max(180).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { localeSchema } from './enums';
 import type { Locale } from './enums';
 
@@ -65,7 +66,7 @@ export type MapSettings = z.infer<typeof mapSettingsSchema>;
 export const DEFAULT_MAP: Readonly<MapSettings> = { type: 'google', style: 'roadmap' };
 
 /** A `MediaDeviceInfo.deviceId`; absent means the system default device. */
-const audioDeviceIdSchema = z.string({ error: 'validation.audioDeviceInvalid' }).max(256, { error: 'validation.audioDeviceInvalid' });
+const audioDeviceIdSchema = text({ error: 'validation.audioDeviceInvalid' }).max(256, { error: 'validation.audioDeviceInvalid' });
 
 /**
  * Local settings kept under the `settings` storage key. `pttKey` is a `KeyboardEvent.code`
@@ -74,8 +75,7 @@ const audioDeviceIdSchema = z.string({ error: 'validation.audioDeviceInvalid' })
  */
 export const localSettingsSchema = z.object({
   locale: localeSchema,
-  pttKey: z
-    .string({ error: 'validation.pttKeyRequired' })
+  pttKey: text({ error: 'validation.pttKeyRequired' })
     .trim()
     .min(1, { error: 'validation.pttKeyRequired' })
     .refine((k) => !isReservedKey(k), { error: 'validation.pttKeyReserved' }),

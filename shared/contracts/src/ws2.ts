@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ServerCode } from './codes';
 
 /** Path of the real-time socket on the message host; the token goes in the `at` query. */
@@ -8,9 +9,9 @@ export const WS2_TOKEN_QUERY = 'at';
 /** Every /ws2 message: JSON `{ code, topic, data, t }`, `t` being the message kind. */
 export const ws2FrameSchema = z.object({
   code: z.number().int(),
-  topic: z.string().min(1),
+  topic: text().min(1),
   data: z.unknown(),
-  t: z.string(),
+  t: text(),
 });
 export type Ws2Frame = z.infer<typeof ws2FrameSchema>;
 

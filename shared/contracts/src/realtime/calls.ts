@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { ServerCode } from '../codes';
 import { CallResultState, callResultStateSchema, singleCallReceiveStateSchema } from '../enums';
 import { idSchema } from '../ids';
@@ -20,7 +21,7 @@ export const msgCommSchema = z.object({
   state: singleCallReceiveStateSchema,
   result: callResultStateSchema,
   /** The call's audio room (`callChatId`) while it is accepted: what both parties join. */
-  chatId: z.string().optional(),
+  chatId: text().optional(),
   /** Set once the call ended. */
   reason: callEndReasonSchema.optional(),
   /** 2039 'other party hung up' in the frame to the party whose peer ended the call (rejected,
@@ -28,7 +29,7 @@ export const msgCommSchema = z.object({
    *  otherwise. */
   code: z.union([z.literal(ServerCode.OtherPartyHungUp), z.literal(ServerCode.OtherPartyBusy)]).optional(),
   /** ISO time of the change (rang, answered, ended). */
-  at: z.string(),
+  at: text(),
 });
 export type MsgComm = z.infer<typeof msgCommSchema>;
 

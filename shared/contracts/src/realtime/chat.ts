@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { parseChatId } from '../chat-id';
 import { coordinateSystemSchema, MessageType } from '../enums';
 import { idSchema, parseIdText } from '../ids';
@@ -56,11 +57,11 @@ export function parseAnyChatId(s: string): ChatRef | null {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const plainText = (max: number) =>
-  z.string().max(max).refine((v) => !CONTROL.test(v), { error: 'control characters are not allowed' });
+  text().max(max).refine((v) => !CONTROL.test(v), { error: 'control characters are not allowed' });
 const requiredText = (max: number) => plainText(max).refine((v) => v.trim().length > 0, { error: 'required' });
 
 /** Ids of POST /api/files answers; the file must belong to the sender's enterprise. */
-export const chatFileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const chatFileIdSchema = text().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const durationMs = z.number().int().nonnegative().max(CHAT_DURATION_MAX_MS);
 
 export const textContentSchema = z.object({ text: requiredText(CHAT_TEXT_MAX_LENGTH) });
@@ -72,7 +73,7 @@ export const fileContentSchema = z.object({
   durationMs: durationMs.optional(),
 });
 /** A sticker or emoji code of the client's expression set. */
-export const expressionContentSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_:+-]{1,32}$/) });
+export const expressionContentSchema = z.object({ code: text().regex(/^[A-Za-z0-9_:+-]{1,32}$/) });
 /** Kept as sent (coord 0 WGS-84, 1 GCJ-02); position reports are converted elsewhere, chat only shows it. */
 export const locationContentSchema = z.object({
   lng: longitudeSchema,
@@ -136,7 +137,7 @@ export const messageBodySchema = z.discriminatedUnion('type', [...clientVariants
 export type MessageBody = z.infer<typeof messageBodySchema>;
 
 /** Client-chosen id: sending again with the same one returns the first message instead of a copy. */
-export const clientMsgIdSchema = z.string().regex(/^[A-Za-z0-9_.:-]+$/).min(1).max(CLIENT_MSG_ID_MAX_LENGTH);
+export const clientMsgIdSchema = text().regex(/^[A-Za-z0-9_.:-]+$/).min(1).max(CLIENT_MSG_ID_MAX_LENGTH);
 
 /** Body of POST /api/chats/:chatId/messages and POST /api/users/:id/messages. */
 export const sendMessageSchema = z.intersection(clientMessageBodySchema, z.object({ clientMsgId: clientMsgIdSchema.optional() }));
@@ -146,23 +147,23 @@ export const chatMessageSchema = z.intersection(
   z.object({
     id: idSchema,
     /** `{entId}-1-{channelId}` (group) or `{entId}-0-{low}-{high}` (personal). */
-    chatId: z.string(),
+    chatId: text(),
     kind: chatKindSchema,
     /** Group messages: the channel; null for personal ones. */
     channelId: idSchema.nullable(),
     /** Personal messages: the recipient (the peer is whichever of from.uid and toUserId is not you). */
     toUserId: idSchema.nullable(),
     /** The sender; for 200-203 the person who made the change. */
-    from: z.object({ uid: idSchema, nickname: z.string() }),
-    clientMsgId: z.string().nullable(),
-    createdAt: z.string(),
+    from: z.object({ uid: idSchema, nickname: text() }),
+    clientMsgId: text().nullable(),
+    createdAt: text(),
   }),
   messageBodySchema,
 );
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Path `:chatId`: either form; a malformed one or one of another enterprise answers 2008. */
-export const chatPathSchema = z.object({ chatId: z.string().min(1).max(64) });
+export const chatPathSchema = z.object({ chatId: text().min(1).max(64) });
 
 /** Keyset paging: the `size` messages just before message `before` (or the latest), oldest first. */
 export const chatHistoryQuerySchema = z.object({
@@ -182,10 +183,10 @@ export const chatHistorySchema = z.object({
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
 export const chatListItemSchema = z.object({
-  chatId: z.string(),
+  chatId: text(),
   kind: chatKindSchema,
   /** Channel name, or the peer's nickname. */
-  title: z.string(),
+  title: text(),
   channelId: idSchema.nullable(),
   peerId: idSchema.nullable(),
   lastMessage: chatMessageSchema.nullable(),
@@ -196,5 +197,5 @@ export type ChatListItem = z.infer<typeof chatListItemSchema>;
 
 /** Body of POST /api/chats/:chatId/read: read up to this message (default: the latest). */
 export const markReadSchema = z.object({ messageId: idSchema.optional() });
-export const chatReadSchema = z.object({ chatId: z.string(), lastReadId: z.number().int().nonnegative(), unread: z.number().int().nonnegative() });
+export const chatReadSchema = z.object({ chatId: text(), lastReadId: z.number().int().nonnegative(), unread: z.number().int().nonnegative() });
 export type ChatRead = z.infer<typeof chatReadSchema>;

@@ -25,5 +25,9 @@ describe('device commands', () => {
     for (const state of ['sent', 'expired']) expect(commandReplySchema.safeParse({ commandId: 1, state }).success).toBe(false);
     expect(commandReplySchema.safeParse({ commandId: 3_000_000_000, state: 'delivered' }).success).toBe(false);
     expect(commandReplySchema.safeParse({ commandId: 1, state: 'failed', detail: 'x'.repeat(1001) }).success).toBe(false);
+    // The detail is stored as jsonb: NUL and lone surrogates anywhere in it are refused (/ws2 frames too).
+    for (const detail of ['no\u0000camera', { a: 'x\ud800' }, { nested: [{ 'k\u0000': 1 }] }]) {
+      expect(commandReplySchema.safeParse({ commandId: 1, state: 'failed', detail }).success).toBe(false);
+    }
   });
 });

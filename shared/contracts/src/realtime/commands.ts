@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableJson, text } from '../text';
 import { deviceCommandSchema, type DeviceCommand } from '../enums';
 import { idSchema } from '../ids';
 import { listQuerySchema } from '../list';
@@ -45,7 +46,7 @@ export function canMoveCommand(from: CommandState, to: CommandState): boolean {
 }
 
 /** Detail a device may attach to its reply: a short text (why it failed) or a small object. */
-export const commandDetailSchema = z.union([z.string().max(1000), z.record(z.string(), z.unknown())]);
+export const commandDetailSchema = z.union([text().max(1000), z.record(text(), z.unknown()).check(storableJson)]);
 
 // --- /ws2 frames ---
 
@@ -56,7 +57,7 @@ export const deviceCommandFrameSchema = z.object({
   command: commandSchema,
   deviceId: idSchema,
   /** ISO time after which the command counts as expired. */
-  expiresAt: z.string(),
+  expiresAt: text(),
   /** Listen and monitor commands: the session to publish into (docs/protocol.md). */
   monitor: monitorInfoSchema.optional(),
 });
@@ -80,7 +81,7 @@ export const commandStatusSchema = z.object({
   command: commandSchema,
   state: commandStateSchema,
   /** ISO time of the change. */
-  at: z.string(),
+  at: text(),
   detail: z.unknown().optional(),
 });
 export type CommandStatus = z.infer<typeof commandStatusSchema>;
@@ -93,13 +94,13 @@ export const deviceCommandRecordSchema = z.object({
   command: commandSchema,
   state: commandStateSchema,
   /** The account the command was sent to (null once that account was deleted). */
-  user: z.object({ uid: idSchema, account: z.string(), nickname: z.string() }).nullable(),
+  user: z.object({ uid: idSchema, account: text(), nickname: text() }).nullable(),
   /** Who sent it (null once that account was deleted). */
-  issuedBy: z.object({ id: idSchema, account: z.string() }).nullable(),
+  issuedBy: z.object({ id: idSchema, account: text() }).nullable(),
   detail: z.unknown(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
+  expiresAt: text(),
   /** The answer to sending a listen or monitor command (not stored): the session it opened. */
   monitor: monitorInfoSchema.optional(),
 });

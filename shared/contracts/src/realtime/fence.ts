@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { idSchema } from '../ids';
 import { fenceRuleSchema } from '../rest/fences';
 
@@ -13,16 +14,16 @@ export const WALL_ALERT_KIND = 'WallAlert';
 export const wallAlertFrameSchema = z.object({
   alertId: idSchema,
   fenceId: idSchema,
-  fenceName: z.string(),
+  fenceName: text(),
   uid: idSchema,
-  account: z.string(),
-  nickname: z.string(),
+  account: text(),
+  nickname: text(),
   /** The fence's rule: 'leave' - seen outside; 'stay' - seen inside. */
   type: fenceRuleSchema,
   /** WGS-84 position that crossed. */
   lng: z.number(),
   lat: z.number(),
   /** The position's time, ISO-8601. */
-  time: z.string(),
+  time: text(),
 });
 export type WallAlertFrame = z.infer<typeof wallAlertFrameSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { roleSchema, userStatusSchema } from '../enums';
 import { idSchema } from '../ids';
 
@@ -6,7 +7,7 @@ import { idSchema } from '../ids';
 // locations or commands (those have their own files). The server publishes exactly these shapes;
 // a test checks every frame it sees against them. See docs/protocol.md.
 
-const who = { uid: idSchema, account: z.string(), nickname: z.string() };
+const who = { uid: idSchema, account: text(), nickname: text() };
 
 /** Login on `msg/listen/ent/{entId}`: someone logged in (any platform). */
 export const loginFrameSchema = z.object({ ...who, role: roleSchema });
@@ -20,7 +21,7 @@ export const userFrameSchema = z.object({
   ...who,
   role: roleSchema,
   locked: z.boolean(),
-  avatar: z.string().nullable(),
+  avatar: text().nullable(),
 });
 
 /** UserDel on `msg/listen/ent/{entId}`. */
@@ -31,7 +32,7 @@ export const CHANNEL_CHANGE_ACTIONS = ['create', 'update', 'suspend', 'resume', 
 export const channelChangeFrameSchema = z.object({
   action: z.enum(CHANNEL_CHANGE_ACTIONS),
   channelId: idSchema,
-  name: z.string(),
+  name: text(),
   enabled: z.boolean(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { coordinateSystemSchema, userStatusSchema } from '../enums';
 import { idSchema } from '../ids';
 import { intParam } from '../list';
@@ -85,7 +86,7 @@ export const trackPointSchema = z.object({
   lng: z.number(),
   lat: z.number(),
   coord: z.literal(0),
-  time: z.string(),
+  time: text(),
   speed: z.number().nullable(),
   heading: z.number().nullable(),
   accuracy: z.number().nullable(),
@@ -103,8 +104,8 @@ export const trackQuerySchema = z.object({ from: intParam, to: intParam });
 /** GET /api/locations/latest: one entry per member with a known position. */
 export const latestPositionSchema = trackPointSchema.extend({
   uid: idSchema,
-  account: z.string(),
-  nickname: z.string(),
+  account: text(),
+  nickname: text(),
   status: userStatusSchema,
 });
 export type LatestPosition = z.infer<typeof latestPositionSchema>;

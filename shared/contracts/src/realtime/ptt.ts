@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { pttTalkerSchema } from '../rest/ptt';
 
 // The PttFloor frame: a floor changed hands. Channels: on `msg/listen/channel/{entId}/{channelId}`;
@@ -15,12 +16,12 @@ export const FLOOR_CHANGE_REASONS = ['granted', 'preempted', 'released', 'timeou
 export type FloorChangeReason = (typeof FLOOR_CHANGE_REASONS)[number];
 
 export const pttFloorFrameSchema = z.object({
-  chatId: z.string(),
+  chatId: text(),
   /** The new holder; null when the floor is free. */
   holder: pttTalkerSchema.nullable(),
-  burstId: z.string().nullable(),
-  since: z.string().nullable(),
-  until: z.string().nullable(),
+  burstId: text().nullable(),
+  since: text().nullable(),
+  until: text().nullable(),
   reason: z.enum(FLOOR_CHANGE_REASONS),
   /** The holder before this change (released, preempted, timed out), else null. */
   previous: pttTalkerSchema.nullable(),

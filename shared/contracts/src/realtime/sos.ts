@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { coordinateSystemSchema } from '../enums';
 import { idSchema } from '../ids';
 import { idParam, intParam, listQuerySchema } from '../list';
@@ -37,14 +38,14 @@ export type SosReport = z.input<typeof sosReportSchema>;
 export const sosMsgSchema = z.object({
   sosId: idSchema,
   uid: idSchema,
-  account: z.string(),
-  nickname: z.string(),
+  account: text(),
+  nickname: text(),
   /** WGS-84; null when the raise carried no position. */
   lng: z.number().nullable(),
   lat: z.number().nullable(),
-  device: z.string().nullable(),
-  startedAt: z.string(),
-  closedAt: z.string().nullable(),
+  device: text().nullable(),
+  startedAt: text(),
+  closedAt: text().nullable(),
   /** Who closed it. */
   dispatcherId: idSchema.nullable(),
   state: sosStateSchema,
@@ -63,14 +64,14 @@ export type SosLog = z.infer<typeof sosLogSchema>;
 /** An SOS record of spec section 3. */
 export const sosRecordSchema = z.object({
   id: idSchema,
-  user: z.object({ uid: idSchema, account: z.string(), nickname: z.string() }),
-  dispatcher: z.object({ id: idSchema, nickname: z.string() }).nullable(),
+  user: z.object({ uid: idSchema, account: text(), nickname: text() }),
+  dispatcher: z.object({ id: idSchema, nickname: text() }).nullable(),
   lng: z.number().nullable(),
   lat: z.number().nullable(),
-  device: z.string().nullable(),
-  ip: z.string().nullable(),
-  startedAt: z.string(),
-  closedAt: z.string().nullable(),
+  device: text().nullable(),
+  ip: text().nullable(),
+  startedAt: text(),
+  closedAt: text().nullable(),
   state: sosStateSchema,
 });
 export type SosRecord = z.infer<typeof sosRecordSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { idSchema } from '../ids';
 import { tempChannelMemberSchema, tempChannelStateSchema, type TempChannel } from '../rest/temp-channels';
 
@@ -11,14 +12,14 @@ export const TEMP_CHANNEL_KIND = 'TempChannel';
 
 export const tempChannelFrameSchema = z.object({
   tempChannelId: idSchema,
-  chatId: z.string(),
+  chatId: text(),
   state: tempChannelStateSchema,
   createdBy: idSchema,
   /** Null while open. */
   closedBy: idSchema.nullable(),
   members: z.array(tempChannelMemberSchema),
-  createdAt: z.string(),
-  closedAt: z.string().nullable(),
+  createdAt: text(),
+  closedAt: text().nullable(),
 });
 export type TempChannelFrame = z.infer<typeof tempChannelFrameSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { callResultStateSchema, singleCallReceiveStateSchema } from '../enums';
 import { idSchema, parseIdText } from '../ids';
 import { idParam, intParam, listQuerySchema } from '../list';
@@ -49,7 +50,7 @@ export function parseCallChatId(s: string): CallChatIdParts | null {
   return entId === null || callId === null ? null : { entId, callId };
 }
 
-export const callPartySchema = z.object({ uid: idSchema, account: z.string(), nickname: z.string() });
+export const callPartySchema = z.object({ uid: idSchema, account: text(), nickname: text() });
 export type CallParty = z.infer<typeof callPartySchema>;
 
 /** Body of `POST /api/calls`. */
@@ -68,9 +69,9 @@ export const callRecordSchema = z.object({
   state: singleCallReceiveStateSchema,
   result: callResultStateSchema,
   reason: callEndReasonSchema.nullable(),
-  createdAt: z.string(),
-  answeredAt: z.string().nullable(),
-  endedAt: z.string().nullable(),
+  createdAt: text(),
+  answeredAt: text().nullable(),
+  endedAt: text().nullable(),
   /** Who ended it; null while active and when the server ended it (not answered). */
   endedBy: idSchema.nullable(),
 });

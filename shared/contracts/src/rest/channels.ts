@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { roleSchema } from '../enums';
 import { idSchema } from '../ids';
 import { boolParam, idParam, listQuerySchema, PAGE_SIZE_MAX } from '../list';
@@ -11,13 +12,13 @@ const memberRoleInput = z.union([z.literal(0), z.literal(1), z.literal(50), z.li
 
 export const channelSchema = z.object({
   id: idSchema,
-  name: z.string(),
-  createdAt: z.string(),
+  name: text(),
+  createdAt: text(),
   /** The state: false while suspended. */
   enabled: z.boolean(),
   /** A disbanded channel keeps its row (and id) but has no members and frees its name. */
   disbanded: z.boolean(),
-  disbandedAt: z.string().nullable(),
+  disbandedAt: text().nullable(),
   /** The enterprise channel holds everyone and can be neither deleted nor disbanded (2017). */
   isEnterprise: z.boolean(),
   memberCount: z.number().int().nonnegative(),
@@ -26,14 +27,14 @@ export type Channel = z.infer<typeof channelSchema>;
 
 export const channelMemberSchema = z.object({
   userId: idSchema,
-  account: z.string(),
-  nickname: z.string(),
+  account: text(),
+  nickname: text(),
   role: roleSchema,
   level: z.number().int(),
-  remark: z.string().nullable(),
+  remark: text().nullable(),
   /** false: still on the channel but muted by a dispatcher. */
   enabled: z.boolean(),
-  joinedAt: z.string(),
+  joinedAt: text(),
 });
 export type ChannelMember = z.infer<typeof channelMemberSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { deviceAvailabilitySchema, platformSchema } from '../enums';
 import { idSchema } from '../ids';
 import { boolParam, idParam, listQuerySchema } from '../list';
@@ -10,19 +11,19 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 export const deviceSchema = z.object({
   id: idSchema,
-  name: z.string(),
-  imei: z.string().nullable(),
-  mac: z.string().nullable(),
+  name: text(),
+  imei: text().nullable(),
+  mac: text().nullable(),
   platform: platformSchema,
   /** 'forbidden' only comes from older data; the API sets available or disabled. */
   status: deviceAvailabilitySchema,
   /** True once the device was activated; cancelling the account keeps it active. */
   active: z.boolean(),
-  activatedAt: z.string().nullable(),
-  user: z.object({ uid: idSchema, account: z.string(), nickname: z.string() }).nullable(),
-  dispatcher: z.object({ id: idSchema, nickname: z.string() }).nullable(),
-  tag: z.string().nullable(),
-  createdAt: z.string(),
+  activatedAt: text().nullable(),
+  user: z.object({ uid: idSchema, account: text(), nickname: text() }).nullable(),
+  dispatcher: z.object({ id: idSchema, nickname: text() }).nullable(),
+  tag: text().nullable(),
+  createdAt: text(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
@@ -89,8 +90,8 @@ export const batchActivationResultSchema = z.object({
   uid: idSchema,
   ok: z.boolean(),
   code: z.number().int(),
-  reason: z.string().nullable(),
-  msg: z.string(),
+  reason: text().nullable(),
+  msg: text(),
 });
 export type BatchActivationResult = z.infer<typeof batchActivationResultSchema>;
 
@@ -119,11 +120,11 @@ export const deviceLogEntrySchema = z.object({
   id: idSchema,
   action: deviceLogActionSchema,
   /** The account bound, assigned or cancelled by this step. */
-  user: z.object({ uid: idSchema, account: z.string(), nickname: z.string() }).nullable(),
+  user: z.object({ uid: idSchema, account: text(), nickname: text() }).nullable(),
   /** Who did it (null once that account was deleted). */
-  actor: z.object({ id: idSchema, account: z.string() }).nullable(),
+  actor: z.object({ id: idSchema, account: text() }).nullable(),
   detail: z.unknown(),
-  time: z.string(),
+  time: text(),
 });
 export type DeviceLogEntry = z.infer<typeof deviceLogEntrySchema>;
 

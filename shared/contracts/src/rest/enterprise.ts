@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { idSchema } from '../ids';
 import { isoDateSchema } from './fields';
 import { AVATAR_MAX_BYTES } from './files';
 
 export const enterpriseSchema = z.object({
   id: idSchema,
-  name: z.string(),
-  validUntil: z.string(),
+  name: text(),
+  validUntil: text(),
   maxMembers: z.number().int(),
   maxChannels: z.number().int(),
   /** Largest file one upload may be. */
@@ -35,7 +36,7 @@ export const PLATFORM_ENTERPRISE_FIELDS = ['validUntil'] as const;
  */
 export const updateEnterpriseSchema = z
   .object({
-    name: z.string().trim().min(1).max(64),
+    name: text().trim().min(1).max(64),
     validUntil: isoDateSchema.describe("Platform operator's: always refused with 2001 (ADR 011)"),
     maxMembers: quota.describe('At least the number of users of the enterprise'),
     maxChannels: quota.describe('At least the number of its live channels'),

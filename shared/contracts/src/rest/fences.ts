@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { coordinateSystemSchema } from '../enums';
 import { isSimplePolygon, normalizeRing } from '../fence-geometry';
 import { idSchema } from '../ids';
@@ -34,8 +35,7 @@ export type FenceRule = z.infer<typeof fenceRuleSchema>;
 const RANGE = 'validation.fenceRangeInvalid';
 const DRAW = 'validation.fenceDrawIncorrect';
 
-export const fenceNameSchema = z
-  .string({ error: 'validation.fenceNameRequired' })
+export const fenceNameSchema = text({ error: 'validation.fenceNameRequired' })
   .trim()
   .min(1, { error: 'validation.fenceNameRequired', abort: true })
   .max(FENCE_NAME_MAX_LENGTH, { error: 'validation.fenceNameTooLong', abort: true })
@@ -83,7 +83,7 @@ const channelIdSchema = z
 
 export const fenceSchema = z.object({
   id: idSchema,
-  name: z.string(),
+  name: text(),
   /** The fence's status: a stopped fence raises no alerts. */
   enabled: z.boolean(),
   rule: fenceRuleSchema,
@@ -92,16 +92,16 @@ export const fenceSchema = z.object({
   coord: z.literal(0),
   userCount: z.number().int().nonnegative(),
   channelCount: z.number().int().nonnegative(),
-  createdBy: z.object({ id: idSchema, nickname: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdBy: z.object({ id: idSchema, nickname: text() }).nullable(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type Fence = z.infer<typeof fenceSchema>;
 
 /** A member user of the fence; `enabled` false exempts them even if a linked channel covers them. */
-export const fenceUserLinkSchema = z.object({ uid: idSchema, account: z.string(), nickname: z.string(), enabled: z.boolean(), linkedAt: z.string() });
+export const fenceUserLinkSchema = z.object({ uid: idSchema, account: text(), nickname: text(), enabled: z.boolean(), linkedAt: text() });
 /** A linked channel: its members are covered while the link is enabled. */
-export const fenceChannelLinkSchema = z.object({ channelId: idSchema, name: z.string(), enabled: z.boolean(), linkedAt: z.string() });
+export const fenceChannelLinkSchema = z.object({ channelId: idSchema, name: text(), enabled: z.boolean(), linkedAt: text() });
 export type FenceUserLink = z.infer<typeof fenceUserLinkSchema>;
 export type FenceChannelLink = z.infer<typeof fenceChannelLinkSchema>;
 
@@ -161,14 +161,14 @@ export const fenceChannelPathSchema = z.object({ id: pathId, channelId: pathId }
 /** A cross-border alert of spec section 3. `time` is the position's time (ISO). */
 export const fenceAlertSchema = z.object({
   id: idSchema,
-  user: z.object({ uid: idSchema, account: z.string(), nickname: z.string() }),
+  user: z.object({ uid: idSchema, account: text(), nickname: text() }),
   /** The user's dispatcher when the alert fired. */
-  dispatcher: z.object({ id: idSchema, nickname: z.string() }).nullable(),
-  fence: z.object({ id: idSchema, name: z.string() }),
+  dispatcher: z.object({ id: idSchema, nickname: text() }).nullable(),
+  fence: z.object({ id: idSchema, name: text() }),
   type: fenceRuleSchema,
-  time: z.string(),
+  time: text(),
   /** Address of a REST report; null for a socket report. */
-  ip: z.string().nullable(),
+  ip: text().nullable(),
   lng: z.number(),
   lat: z.number(),
 });

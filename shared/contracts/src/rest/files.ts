@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { text } from '../text';
 
 export const fileMetaSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   /** Sniffed from the bytes, never taken from the client. */
-  mime: z.string(),
+  mime: text(),
   size: z.number().int().nonnegative(),
-  createdAt: z.string(),
+  createdAt: text(),
   /** Path to download it (send the token as Bearer, or as `?at=` where a header cannot be set). */
-  url: z.string(),
+  url: text(),
 });
 export type FileMeta = z.infer<typeof fileMetaSchema>;
 
-export const fileIdPathSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+export const fileIdPathSchema = z.object({ id: text().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 /** Image types accepted for avatars. */
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { DeviceCommand } from '../enums';
 import { idSchema, parseIdText } from '../ids';
 
@@ -38,7 +39,7 @@ export type CameraFacing = (typeof CAMERA_FACINGS)[number];
 /** The session a listen or monitor command opened: in the command's REST answer and its
  *  DeviceCommand frame. `facing` only for video. */
 export const monitorInfoSchema = z.object({
-  roomId: z.string(),
+  roomId: text(),
   kind: z.enum(MONITOR_KINDS),
   facing: z.enum(CAMERA_FACINGS).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { parseChatId } from '../chat-id';
 import { idSchema } from '../ids';
 import { chatMessageSchema } from '../realtime/chat';
@@ -22,9 +23,9 @@ export const PTT_RECENT_BURSTS = 20;
 export function isPttChatId(s: string): boolean {
   return parseChatId(s) !== null || parseTempChannelChatId(s) !== null;
 }
-export const pttChatIdSchema = z.string().refine(isPttChatId, { error: 'validation.chatIdInvalid' });
+export const pttChatIdSchema = text().refine(isPttChatId, { error: 'validation.chatIdInvalid' });
 
-export const pttTalkerSchema = z.object({ uid: idSchema, nickname: z.string() });
+export const pttTalkerSchema = z.object({ uid: idSchema, nickname: text() });
 export type PttTalker = z.infer<typeof pttTalkerSchema>;
 
 /** Body of `POST /api/ptt/floor`: ask for the floor of one chat. */
@@ -47,13 +48,13 @@ export type ReleaseFloorRequest = z.input<typeof releaseFloorSchema>;
 
 /** One chat's floor as it is now. Times are ISO text; all null when the floor is free. */
 export const floorSchema = z.object({
-  chatId: z.string(),
+  chatId: text(),
   holder: pttTalkerSchema.nullable(),
   /** Names the talk burst (and its recording) while someone holds the floor. */
-  burstId: z.string().nullable(),
-  since: z.string().nullable(),
+  burstId: text().nullable(),
+  since: text().nullable(),
   /** When the server ends the talk on its own (max duration). */
-  until: z.string().nullable(),
+  until: text().nullable(),
 });
 export type Floor = z.infer<typeof floorSchema>;
 
@@ -67,7 +68,7 @@ export const recentBurstsSchema = z.array(chatMessageSchema);
 export const mediaInfoSchema = z.object({
   available: z.boolean(),
   /** Same-origin path of the filtering Janus proxy (janus.js `server`), e.g. `/janus`. */
-  janusPath: z.string(),
+  janusPath: text(),
   /** The Janus plugin rooms use. */
   plugin: z.literal('janus.plugin.audiobridge'),
 });

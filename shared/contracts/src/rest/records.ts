@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { idSchema } from '../ids';
 import { idParam, intParam, listQuerySchema } from '../list';
 import { operationTypeSchema } from '../operations';
@@ -6,12 +7,12 @@ import { operationTypeSchema } from '../operations';
 export const loginRecordSchema = z.object({
   id: idSchema,
   userId: idSchema,
-  account: z.string(),
-  nickname: z.string(),
-  time: z.string(),
-  device: z.string().nullable(),
-  platform: z.string(),
-  ip: z.string().nullable(),
+  account: text(),
+  nickname: text(),
+  time: text(),
+  device: text().nullable(),
+  platform: text(),
+  ip: text().nullable(),
   lng: z.number().nullable(),
   lat: z.number().nullable(),
   abnormal: z.boolean(),
@@ -30,11 +31,11 @@ export const loginRecordQuerySchema = listQuerySchema(LOGIN_RECORD_SORTS, 'time'
 export const operationRecordSchema = z.object({
   id: idSchema,
   userId: idSchema.nullable(),
-  account: z.string().nullable(),
+  account: text().nullable(),
   type: operationTypeSchema,
-  device: z.string().nullable(),
-  ip: z.string().nullable(),
-  time: z.string(),
+  device: text().nullable(),
+  ip: text().nullable(),
+  time: text(),
   detail: z.unknown(),
 });
 export type OperationRecord = z.infer<typeof operationRecordSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { Role } from '../enums';
 import { idParam } from '../list';
 import { importResultSchema, importRowErrorSchema, userListQuerySchema } from './users';
@@ -87,7 +88,7 @@ export const userExportQuerySchema = userListQuerySchema.omit({ page: true, size
  * contracts' field schemas, or `rule.*`), `value` the offending cell text (shortened) when it helps,
  * e.g. the unknown channel name. In-file duplicates are `rule.memberAlreadyExists`.
  */
-export const sheetRowErrorSchema = importRowErrorSchema.extend({ value: z.string().optional() });
+export const sheetRowErrorSchema = importRowErrorSchema.extend({ value: text().optional() });
 export type SheetRowError = z.infer<typeof sheetRowErrorSchema>;
 
 /** importResultSchema plus the rows that were valid but already applied. Counts are rows. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { idSchema, parseIdText } from '../ids';
 import { callPartySchema } from './calls';
 
@@ -56,14 +57,14 @@ export type TempChannelMember = z.infer<typeof tempChannelMemberSchema>;
 export const tempChannelSchema = z.object({
   id: idSchema,
   /** `{entId}-2-{id}` (`tempChannelChatId`): what floor control and the room will key on. */
-  chatId: z.string(),
+  chatId: text(),
   /** The staff member who started it (also in `members`). */
   createdBy: idSchema,
   /** Everyone in it, the creator included, ordered by uid. */
   members: z.array(tempChannelMemberSchema),
   state: tempChannelStateSchema,
-  createdAt: z.string(),
-  closedAt: z.string().nullable(),
+  createdAt: text(),
+  closedAt: text().nullable(),
   /** Who hung up: the creator, another staff member, or (when a new start replaced it) the
    *  creator again; null while open. */
   closedBy: idSchema.nullable(),

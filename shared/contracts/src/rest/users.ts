@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { roleSchema } from '../enums';
 import { idSchema } from '../ids';
 import { boolParam, idParam, intParam, listQuerySchema } from '../list';
@@ -16,23 +17,23 @@ const roleInput = z.union([z.literal(0), z.literal(1), z.literal(50), z.literal(
 
 export const userSummarySchema = z.object({
   id: idSchema,
-  account: z.string(),
-  nickname: z.string(),
+  account: text(),
+  nickname: text(),
   role: roleSchema,
   locked: z.boolean(),
   /** File id of the avatar image (GET /api/files/{id}), or null. */
-  avatar: z.string().nullable(),
+  avatar: text().nullable(),
   dispatcherId: idSchema.nullable(),
-  dispatcherNickname: z.string().nullable(),
-  channelRemark: z.string().nullable(),
-  tags: z.array(z.string()),
-  createdAt: z.string(),
+  dispatcherNickname: text().nullable(),
+  channelRemark: text().nullable(),
+  tags: z.array(text()),
+  createdAt: text(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const userDetailSchema = userSummarySchema.extend({
-  channels: z.array(z.object({ id: idSchema, name: z.string() })),
-  devices: z.array(z.object({ id: idSchema, name: z.string(), imei: z.string().nullable(), platform: z.string() })),
+  channels: z.array(z.object({ id: idSchema, name: text() })),
+  devices: z.array(z.object({ id: idSchema, name: text(), imei: text().nullable(), platform: text() })),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
@@ -76,9 +77,9 @@ export const setTagsSchema = z.object({ tags: tagsSchema });
 export const blacklistAddSchema = z.object({ userId: uidSchema });
 export const blacklistEntrySchema = z.object({
   userId: idSchema,
-  account: z.string(),
-  nickname: z.string(),
-  createdAt: z.string(),
+  account: text(),
+  nickname: text(),
+  createdAt: text(),
 });
 
 /** The caller's own nickname (spec section 5 messages). */
@@ -86,26 +87,26 @@ export const updateMeSchema = z.object({ nickname: nicknameSchema });
 
 export const changePasswordSchema = z
   .object({
-    oldPassword: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(128),
+    oldPassword: text({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(128),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string({ error: 'validation.passwordMismatch' }),
-    captchaId: z.string({ error: 'validation.captchaRequired' }).min(1, { error: 'validation.captchaRequired' }).max(64),
-    captcha: z.string({ error: 'validation.captchaRequired' }).trim().min(1, { error: 'validation.captchaRequired' }).max(16),
+    confirmPassword: text({ error: 'validation.passwordMismatch' }),
+    captchaId: text({ error: 'validation.captchaRequired' }).min(1, { error: 'validation.captchaRequired' }).max(64),
+    captcha: text({ error: 'validation.captchaRequired' }).trim().min(1, { error: 'validation.captchaRequired' }).max(16),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordMismatch' })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], error: 'validation.passwordSameAsOld' });
 export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
 
 export const captchaSchema = z.object({
-  id: z.string(),
+  id: text(),
   /** An SVG image of the code. */
-  svg: z.string(),
-  expiresAt: z.string(),
+  svg: text(),
+  expiresAt: text(),
 });
 export type Captcha = z.infer<typeof captchaSchema>;
 
 /** One row's problems in a spreadsheet import (row numbers as Excel shows them). */
-export const importRowErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export const importRowErrorSchema = z.object({ row: z.number().int(), field: text(), message: text() });
 export const importResultSchema = z.object({
   total: z.number().int(),
   created: z.number().int(),
