@@ -106,7 +106,7 @@ it('tells the console within 10 s that the device was not found, did not join, o
     ]);
     for (const r of [offline, noJoin, cannot, fine]) expect(r.body.data.monitor?.roomId).toMatch(/^100001-4-\d+$/);
 
-    const [a, b, c] = await Promise.all([offline, noJoin, cannot].map((r) => watch(r.body.data.monitor!.roomId, sentAt)));
+    const [a, b, c] = await Promise.all([watch(offline.body.data.monitor!.roomId, sentAt), watch(noJoin.body.data.monitor!.roomId, sentAt), watch(cannot.body.data.monitor!.roomId, sentAt)]);
     expect(a.code).toBe(MonitorJanusCode.NoSession);
     expect(monitorEndCauseOf(`${a.code} ${a.reason}`)).toBe('deviceNotFound');
     expect(monitorEndCauseOf(`${b.code} ${b.reason}`)).toBe('enterRoomFailed');

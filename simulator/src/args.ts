@@ -1,4 +1,5 @@
 import { CoordinateSystem } from '@ptt/contracts';
+import { ANSWER_MODES, parseRangeMs, type AnswerMode } from './calls';
 
 export interface SimOptions {
   /** REST and /ws2 base, e.g. http://127.0.0.1:8080 */
@@ -26,6 +27,14 @@ export interface SimOptions {
   concurrency: number;
   /** Milliseconds between two status lines. */
   statusMs: number;
+  /** Publish test audio and video for listen and monitor and talk in calls, from a headless Chromium. */
+  media: boolean;
+  /** Chromium for --media (default: SIM_CHROMIUM, /usr/bin/chromium). */
+  chromium: string | null;
+  /** How calls ringing on a device are answered. */
+  answer: AnswerMode;
+  /** Accepting a call takes this long (random in between). */
+  answerAfterMs: { min: number; max: number };
 }
 
 export const DEMO_ACCOUNTS = ['member1', 'member2', 'member3', 'member4', 'member5', 'member6'];
@@ -47,6 +56,13 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --admin-password P   its password (env SIM_PASSWORD, default demo123)
   --concurrency N      logins at a time (default 4)
   --status-every MS    milliseconds between status lines (default 10000)
+  --media              publish test audio and video (environment listen and monitor) and talk in
+                       calls, from a headless Chromium through the server's /janus (needs Debian
+                       chromium; without it listen and monitor fail and calls are declined as busy)
+  --chromium PATH      the Chromium for --media (env SIM_CHROMIUM, default /usr/bin/chromium)
+  --answer MODE        how calls are answered: mix (default: the first call is accepted, then 70%
+                       accept, 10% reject, 10% busy, 10% no answer), accept, reject, busy, none
+  --answer-after MS    accepting takes MS or MIN-MAX milliseconds (default 2000-5000)
 
 Type on stdin: "sos <account>" (or "sos" for a random device), "status", "quit".
 Creating accounts logs the admin in on the web, which ends that admin's open console session.`;
@@ -75,7 +91,7 @@ function center(text: string): { lng: number; lat: number } {
 
 const FLAGS_WITH_VALUE = new Set([
   '--devices', '--accounts', '--url', '--ent', '--sos-rate', '--interval', '--center', '--radius', '--coord',
-  '--password', '--admin', '--admin-password', '--concurrency', '--status-every',
+  '--password', '--admin', '--admin-password', '--concurrency', '--status-every', '--chromium', '--answer', '--answer-after',
 ]);
 
 /** Reads the command line (`--flag value` or `--flag=value`); null means `--help` was asked. */
@@ -95,12 +111,20 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     coord: CoordinateSystem.WGS,
     concurrency: 4,
     statusMs: 10_000,
+    media: false,
+    chromium: null,
+    answer: 'mix',
+    answerAfterMs: { min: 2000, max: 5000 },
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return null;
     if (arg === '--demo') {
       o.accounts = [...DEMO_ACCOUNTS];
+      continue;
+    }
+    if (arg === '--media') {
+      o.media = true;
       continue;
     }
     const eq = arg.indexOf('=');
@@ -136,6 +160,17 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
       case '--admin-password': o.adminPassword = value; break;
       case '--concurrency': o.concurrency = integer(flag, value, 1, 64); break;
       case '--status-every': o.statusMs = integer(flag, value, 1000, 3_600_000); break;
+      case '--chromium': o.chromium = value; break;
+      case '--answer':
+        if (!(ANSWER_MODES as readonly string[]).includes(value)) throw new ArgsError(`--answer must be one of ${ANSWER_MODES.join(', ')}`);
+        o.answer = value as AnswerMode;
+        break;
+      case '--answer-after': {
+        const range = parseRangeMs(value);
+        if (!range || range.max > 60_000) throw new ArgsError('--answer-after must be MS or MIN-MAX milliseconds, at most 60000');
+        o.answerAfterMs = range;
+        break;
+      }
     }
   }
   return o;

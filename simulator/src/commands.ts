@@ -11,7 +11,13 @@ export interface PlannedReply {
 export interface DeviceFacts {
   account: string;
   position: Point;
+  /** Whether it can publish into a listen or monitor session (it has media: --media). */
+  canPublish?: boolean;
 }
+
+/** Why a handset without media fails a listen or monitor command that opened a session. */
+export const NO_CAMERA = 'no camera on the simulated device (start the simulator with --media)';
+export const NO_MICROPHONE = 'no microphone on the simulated device (start the simulator with --media)';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
@@ -38,10 +44,15 @@ export class CommandAnswerer {
     return !this.stunned && !this.killed;
   }
 
-  plan(frame: DeviceCommandFrame, facts: DeviceFacts): PlannedReply[] {
-    if (this.killed || this.seen.has(frame.commandId)) return [];
+  /** Whether a command is new and still valid (then it counts as seen): answer it at all. */
+  take(frame: DeviceCommandFrame): boolean {
+    if (this.killed || this.seen.has(frame.commandId)) return false;
     this.seen.add(frame.commandId);
-    if (Date.parse(frame.expiresAt) <= this.now()) return [];
+    return Date.parse(frame.expiresAt) > this.now();
+  }
+
+  plan(frame: DeviceCommandFrame, facts: DeviceFacts): PlannedReply[] {
+    if (!this.take(frame)) return [];
     const id = frame.commandId;
     const delivered: PlannedReply = { afterMs: 0, reply: { commandId: id, state: 'delivered' } };
     const final = (state: 'executed' | 'failed', detail: CommandReply['detail']): PlannedReply => ({
@@ -50,7 +61,9 @@ export class CommandAnswerer {
     });
     const command = frame.command;
     if (this.stunned && command !== 'awaken' && command !== 'kill') return [delivered, final('failed', 'device is stunned')];
-    if (UNSUPPORTED.includes(command)) return [delivered, final('failed', 'no camera on the simulated device')];
+    // A session is open for it, and this handset cannot send: say so, so the console hears at once.
+    if (frame.monitor && !facts.canPublish) return [delivered, final('failed', frame.monitor.kind === 'video' ? NO_CAMERA : NO_MICROPHONE)];
+    if (UNSUPPORTED.includes(command)) return [delivered, final('failed', NO_CAMERA)];
     return [delivered, final('executed', this.detailFor(command, facts))];
   }
 

@@ -1,8 +1,10 @@
 import { WebSocket, type RawData } from 'ws';
 import {
   COMMAND_REPLY_KIND,
+  CallResultState,
   DEVICE_COMMAND_KIND,
   HeartbeatEvent,
+  MSG_COMM_KIND,
   HeartbeatMethod,
   LOCATION_KIND,
   PING_TOPIC,
@@ -12,17 +14,22 @@ import {
   buildHeartbeat,
   deviceCommandFrameSchema,
   heartbeatFrame,
+  msgCommSchema,
   parseWs2Frame,
   pingFrame,
   topics,
   type Command,
   type CommandReply,
   type CoordinateSystem,
+  type DeviceCommandFrame,
+  type MsgComm,
   type Session,
   type Ws2Frame,
 } from '@ptt/contracts';
-import { isTransient, loginDevice, ws2Url } from './api';
+import { call, isTransient, loginDevice, ws2Url } from './api';
+import { CallAnswerer, type AnswerMode, type CallAction } from './calls';
 import { CommandAnswerer } from './commands';
+import type { MediaDriver } from './media/driver';
 import { backoffMs, type Limiter } from './limit';
 import { startWalker, step, type Point, type Random, type Walker } from './walk';
 
@@ -40,6 +47,11 @@ export interface FleetStats {
   commandsAnswered: number;
   sos: number;
   reconnects: number;
+  /** Calls rung on the devices, and how many they accepted. */
+  callsRung: number;
+  callsAccepted: number;
+  /** Listen and monitor sessions the devices published into. */
+  published: number;
 }
 
 export interface DeviceContext {
@@ -56,6 +68,18 @@ export interface DeviceContext {
   stats: FleetStats;
   log: (line: string) => void;
   rnd: Random;
+  /** Media (--media): publish into listen and monitor sessions, talk in calls; null without. */
+  media?: MediaDriver | null;
+  /** How calls ringing on the device are answered. */
+  answer?: { mode: AnswerMode; acceptAfterMs: { min: number; max: number } };
+}
+
+/** A listen or monitor session the device sends into. */
+interface Publishing {
+  roomId: string;
+  kind: 'audio' | 'video';
+  facing: 'front' | 'rear';
+  up: boolean;
 }
 
 export type DeviceState = 'idle' | 'login' | 'connecting' | 'open' | 'waiting' | 'stopped';
@@ -67,12 +91,20 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
  * One simulated handset: logs in as an android device, keeps a /ws2 socket with heartbeats,
  * reports positions of a random walk, raises SOS when asked and answers commands. It reconnects
  * with back-off when the link or the server goes away, and logs in again if its token is refused.
+ * Calls ringing on it are answered after a few seconds (CallAnswerer); with media it talks in
+ * them and publishes into listen and monitor sessions (media/driver.ts).
  */
 export class SimDevice {
   session: Session | null = null;
   state: DeviceState = 'idle';
   walker: Walker;
   readonly answerer: CommandAnswerer;
+  readonly calls: CallAnswerer;
+  /** The listen or monitor session it sends into, if any. */
+  publishing: Publishing | null = null;
+  /** The accepted call it talks in, if any (`up` once its audio is). */
+  talking: { callId: number; up: boolean } | null = null;
+  private readonly callTimers = new Map<number, NodeJS.Timeout>();
   private ws: WebSocket | null = null;
   private failures = 0;
   private linkTimers: NodeJS.Timeout[] = [];
@@ -85,6 +117,21 @@ export class SimDevice {
   ) {
     this.walker = startWalker(ctx.center, ctx.radiusM, ctx.rnd);
     this.answerer = new CommandAnswerer(ctx.execDelayMs);
+    const answer = ctx.answer ?? { mode: 'mix', acceptAfterMs: { min: 2000, max: 5000 } };
+    this.calls = new CallAnswerer({ ...answer, canTalk: () => this.canTalk }, ctx.rnd);
+    ctx.media?.onEnded((key, why) => this.mediaEnded(key, why));
+  }
+
+  /** Whether media works for this device (--media, and Chromium still running). */
+  get canTalk(): boolean {
+    return this.ctx.media?.alive === true;
+  }
+
+  private get monitorKey(): string {
+    return `${this.account}/monitor`;
+  }
+  private get callKey(): string {
+    return `${this.account}/call`;
   }
 
   get connected(): boolean {
@@ -112,6 +159,9 @@ export class SimDevice {
   async stop(): Promise<void> {
     this.state = 'stopped';
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.stopMedia();
+    for (const t of this.callTimers.values()) clearTimeout(t);
+    this.callTimers.clear();
     const ws = this.ws;
     if (!ws || ws.readyState === WebSocket.CLOSED) return;
     if (ws.readyState === WebSocket.OPEN) this.sendHeartbeat(HeartbeatEvent.Offline);
@@ -222,12 +272,22 @@ export class SimDevice {
       this.pongTimer = null;
       return;
     }
-    if (frame.t !== DEVICE_COMMAND_KIND || frame.topic !== topics.userListen(this.session.ent.id, this.session.id)) return;
+    if (frame.topic !== topics.userListen(this.session.ent.id, this.session.id)) return;
+    if (frame.t === MSG_COMM_KIND) {
+      const comm = msgCommSchema.safeParse(frame.data);
+      if (comm.success) this.onCall(comm.data);
+      return;
+    }
+    if (frame.t !== DEVICE_COMMAND_KIND) return;
     const parsed = deviceCommandFrameSchema.safeParse(frame.data);
     if (!parsed.success) return;
     this.ctx.stats.commandsReceived++;
     const command = parsed.data.command;
-    for (const { afterMs, reply } of this.answerer.plan(parsed.data, { account: this.account, position: this.walker })) {
+    if (parsed.data.monitor && this.canTalk && this.answerer.active) {
+      this.onMonitor(parsed.data);
+      return;
+    }
+    for (const { afterMs, reply } of this.answerer.plan(parsed.data, { account: this.account, position: this.walker, canPublish: this.canTalk })) {
       // 'delivered' goes at once, so it reaches the server before the final answer.
       if (afterMs === 0) this.answer(reply, command);
       else setTimeout(() => this.answer(reply, command), afterMs).unref();
@@ -241,10 +301,124 @@ export class SimDevice {
     this.ctx.stats.commandsAnswered++;
     if (reply.state !== 'executed') return;
     this.answerer.apply(command);
+    // Stunned or killed: it stops listening and talking at once.
+    if (!this.answerer.active) this.stopMedia();
     if (this.answerer.killed) {
       this.ctx.log(`${this.account}: killed by a remote command; this device stops`);
       void this.stop();
     }
+  }
+
+  /**
+   * Listen or monitor with media: 'delivered' at once, then publish into the session (or, for a
+   * camera command on the video session it already sends, turn the camera) and say 'executed'
+   * once the media is up, or 'failed' with why.
+   */
+  private onMonitor(frame: DeviceCommandFrame): void {
+    if (!this.answerer.take(frame)) return;
+    const monitor = frame.monitor!;
+    const { commandId, command } = frame;
+    const media = this.ctx.media!;
+    this.answer({ commandId, state: 'delivered' }, command);
+    const facing = monitor.facing ?? 'front';
+    const detail = monitor.kind === 'video' ? { kind: monitor.kind, facing } : { kind: monitor.kind };
+    const current = this.publishing;
+    const turning = current !== null && current.up && current.roomId === monitor.roomId && current.kind === 'video' && monitor.kind === 'video';
+    let work: Promise<void>;
+    if (turning) {
+      work = media.turn(this.monitorKey, facing).then(() => {
+        current.facing = facing;
+      });
+    } else {
+      const publishing: Publishing = { roomId: monitor.roomId, kind: monitor.kind, facing, up: false };
+      this.publishing = publishing;
+      work = media.publish({ key: this.monitorKey, token: this.session!.auth_token, roomId: monitor.roomId, kind: monitor.kind, facing, label: this.account }).then(() => {
+        publishing.up = true;
+        this.ctx.stats.published++;
+      });
+    }
+    work.then(
+      () => this.answer({ commandId, state: 'executed', detail }, command),
+      (err: unknown) => {
+        if (!turning) this.publishing = null;
+        this.ctx.log(`${this.account}: ${monitor.kind === 'video' ? 'monitor' : 'listen'} failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.answer({ commandId, state: 'failed', detail: err instanceof Error ? err.message.slice(0, 200) : 'media failed' }, command);
+      },
+    );
+  }
+
+  /** A call's state changed: answer one that rings here, talk in an accepted one, let go of an ended one. */
+  private onCall(f: MsgComm): void {
+    const self = this.session!.id;
+    const ended = f.result === CallResultState.Hangup || f.result === CallResultState.Exception;
+    if (ended) {
+      const timer = this.callTimers.get(f.callId);
+      if (timer) clearTimeout(timer);
+      this.callTimers.delete(f.callId);
+      if (this.talking?.callId === f.callId) {
+        this.ctx.media?.stop(this.callKey);
+        this.talking = null;
+      }
+      return;
+    }
+    if (f.result === CallResultState.Wait && f.calleeId === self) {
+      const plan = this.calls.plan(f.callId);
+      if (!plan) return;
+      this.ctx.stats.callsRung++;
+      const action = plan.action;
+      if (action === 'none') return;
+      const timer = setTimeout(() => {
+        this.callTimers.delete(f.callId);
+        void this.act(f.callId, action);
+      }, plan.afterMs);
+      timer.unref();
+      this.callTimers.set(f.callId, timer);
+      return;
+    }
+    // Accepted (by us, or by the peer we called): join the call's room and talk.
+    if (f.result === CallResultState.Accept && f.chatId && this.talking?.callId !== f.callId && this.canTalk) {
+      const talking = { callId: f.callId, up: false };
+      this.talking = talking;
+      this.ctx.media!
+        .joinCall({ key: this.callKey, token: this.session!.auth_token, chatId: f.chatId, label: this.account })
+        .then(() => {
+          talking.up = true;
+        })
+        .catch((err: unknown) => {
+          if (this.talking === talking) this.talking = null;
+          this.ctx.log(`${this.account}: call ${f.callId}: no audio (${err instanceof Error ? err.message : String(err)})`);
+        });
+    }
+  }
+
+  private async act(callId: number, action: Exclude<CallAction, 'none'>): Promise<void> {
+    const session = this.session;
+    if (!session || !this.connected) return;
+    const path = `/api/calls/${callId}/${action === 'accept' ? 'accept' : 'reject'}`;
+    try {
+      await call(this.ctx.url, 'POST', path, session.auth_token, action === 'busy' ? { busy: true } : {});
+      if (action === 'accept') this.ctx.stats.callsAccepted++;
+    } catch (err) {
+      // The caller gave up meanwhile (2038, 2039): nothing to answer any more.
+      if (!(err instanceof Error && /\b(2038|2039)\b/.test(err.message))) {
+        this.ctx.log(`${this.account}: could not ${action} call ${callId}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+
+  private mediaEnded(key: string, why: string): void {
+    if (key === this.monitorKey && this.publishing) {
+      this.publishing = null;
+      if (why !== 'the room was closed') this.ctx.log(`${this.account}: stopped sending (${why})`);
+    }
+    if (key === this.callKey) this.talking = null;
+  }
+
+  private stopMedia(): void {
+    if (this.publishing) this.ctx.media?.stop(this.monitorKey);
+    if (this.talking) this.ctx.media?.stop(this.callKey);
+    this.publishing = null;
+    this.talking = null;
   }
 
   private report(): void {

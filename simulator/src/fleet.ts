@@ -1,11 +1,15 @@
 import type { SimOptions } from './args';
-import { SimDevice, type FleetStats } from './device';
+import { SimDevice, type DeviceContext, type FleetStats } from './device';
 import { Limiter } from './limit';
 import type { Random } from './walk';
 
 export type FleetOptions = Pick<SimOptions, 'url' | 'entId' | 'password' | 'intervalMs' | 'center' | 'radiusM' | 'coord' | 'concurrency' | 'sosRate' | 'statusMs'> & {
   /** Delay between `delivered` and the final answer of a command (default 800 ms). */
   execDelayMs?: number;
+  /** Media for listen, monitor and calls (`--media`); none: devices decline calls as busy. */
+  media?: DeviceContext['media'];
+  /** How devices answer calls (default: mix, accepting after 2-5 s). */
+  answer?: DeviceContext['answer'];
 };
 
 const SOS_TICK_MS = 1000;
@@ -13,7 +17,7 @@ const SOS_TICK_MS = 1000;
 /** Every simulated device of one run, their shared login limiter, counters and status line. */
 export class Fleet {
   readonly devices: SimDevice[] = [];
-  readonly stats: FleetStats = { positions: 0, commandsReceived: 0, commandsAnswered: 0, sos: 0, reconnects: 0 };
+  readonly stats: FleetStats = { positions: 0, commandsReceived: 0, commandsAnswered: 0, sos: 0, reconnects: 0, callsRung: 0, callsAccepted: 0, published: 0 };
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -41,11 +45,13 @@ export class Fleet {
     if (this.o.sosRate > 0) this.timers.push(setInterval(() => this.randomSos(), SOS_TICK_MS));
   }
 
-  /** One line: connected devices, positions sent, commands answered, SOS raised, reconnects. */
+  /** One line: connected devices, positions sent, commands answered, SOS raised, reconnects, and calls and media once there were any. */
   status(): string {
     const connected = this.devices.filter((d) => d.connected).length;
     const s = this.stats;
-    return `${connected}/${this.devices.length} connected, ${s.positions} positions sent, ${s.commandsAnswered}/${s.commandsReceived} commands answered, ${s.sos} SOS, ${s.reconnects} reconnects`;
+    const calls = s.callsRung > 0 ? `, ${s.callsAccepted}/${s.callsRung} calls accepted` : '';
+    const media = s.published > 0 ? `, ${s.published} listen/monitor sessions sent` : '';
+    return `${connected}/${this.devices.length} connected, ${s.positions} positions sent, ${s.commandsAnswered}/${s.commandsReceived} commands answered, ${s.sos} SOS, ${s.reconnects} reconnects${calls}${media}`;
   }
 
   /** Raises SOS on the named device (or a random connected one); says what happened. */

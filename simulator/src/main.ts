@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { ArgsError, USAGE, parseArgs } from './args';
 import { Fleet } from './fleet';
+import { ChromiumMedia, type MediaDriver } from './media/driver';
 import { provisionSimDevices } from './provision';
 
 // `npm run simulate -- --devices N ...`: see USAGE in args.ts.
@@ -22,8 +23,18 @@ async function main(): Promise<void> {
   const o = options;
   say(`server ${o.url}, organisation ${o.entId}`);
   const accounts = o.accounts ?? (await provisionSimDevices(o, say));
+  let media: MediaDriver | null = null;
+  if (o.media) {
+    const startedAt = Date.now();
+    try {
+      media = await ChromiumMedia.start({ serverUrl: o.url, chromium: o.chromium, log: say });
+      say(`media: a headless Chromium sends the devices' test audio and video (ready in ${Date.now() - startedAt} ms)`);
+    } catch (err) {
+      say(`media is off: ${err instanceof Error ? err.message : String(err)}. Listen and monitor fail, calls are declined as busy.`);
+    }
+  }
   say(`starting ${accounts.length} devices (${o.concurrency} logins at a time)...`);
-  const fleet = new Fleet(o, say);
+  const fleet = new Fleet({ ...o, media, answer: { mode: o.answer, acceptAfterMs: o.answerAfterMs } }, say);
 
   let stopping = false;
   const stop = () => {
@@ -32,6 +43,7 @@ async function main(): Promise<void> {
     say('stopping: devices go offline...');
     fleet
       .stop()
+      .then(() => media?.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
   };

@@ -18,7 +18,23 @@ describe('parseArgs', () => {
       coord: CoordinateSystem.WGS,
       concurrency: 4,
       statusMs: 10_000,
+      media: false,
+      chromium: null,
+      answer: 'mix',
+      answerAfterMs: { min: 2000, max: 5000 },
     });
+  });
+
+  it('reads the media and call answering flags (issue 15)', () => {
+    expect(parseArgs(['--demo', '--media', '--chromium', '/opt/chromium', '--answer', 'accept', '--answer-after', '1500'])).toMatchObject({
+      media: true,
+      chromium: '/opt/chromium',
+      answer: 'accept',
+      answerAfterMs: { min: 1500, max: 1500 },
+    });
+    expect(parseArgs(['--answer-after=1000-3000'])!.answerAfterMs).toEqual({ min: 1000, max: 3000 });
+    expect(() => parseArgs(['--answer', 'maybe'])).toThrow('--answer must be one of mix, accept, reject, busy, none');
+    for (const bad of ['3000-1000', 'soon', '70000']) expect(() => parseArgs(['--answer-after', bad])).toThrow(ArgsError);
   });
 
   it('reads every flag, in both spellings', () => {

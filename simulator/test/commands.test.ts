@@ -1,5 +1,5 @@
 import { DeviceCommand, type Command, type DeviceCommandFrame } from '@ptt/contracts';
-import { CommandAnswerer } from '../src/commands';
+import { CommandAnswerer, NO_CAMERA, NO_MICROPHONE } from '../src/commands';
 
 const NOW = Date.parse('2025-01-01T00:00:00.000Z');
 const facts = { account: 'sim0001', position: { lng: 116.4, lat: 39.9 } };
@@ -32,9 +32,21 @@ describe('command answering', () => {
     for (const c of [DeviceCommand.FrontCamera, DeviceCommand.RearCamera]) {
       expect(states(a, c)).toEqual([
         [0, 'delivered', undefined],
-        [500, 'failed', 'no camera on the simulated device'],
+        [500, 'failed', NO_CAMERA],
       ]);
     }
+  });
+
+  it('fails listen and monitor at once when a session was opened and it has no media to send (issue 15)', () => {
+    const session = (command: Command, kind: 'audio' | 'video'): DeviceCommandFrame => ({ ...frame(command), monitor: { roomId: '100001-4-5', kind, ...(kind === 'video' ? { facing: 'front' as const } : {}) } });
+    const plan = (f: DeviceCommandFrame, canPublish: boolean) => a.plan(f, { ...facts, canPublish }).map((p) => [p.afterMs, p.reply.state, p.reply.detail]);
+    expect(plan(session(DeviceCommand.Voice, 'audio'), false)).toEqual([
+      [0, 'delivered', undefined],
+      [500, 'failed', NO_MICROPHONE],
+    ]);
+    expect(plan(session(DeviceCommand.RearCamera, 'video'), false)[1]).toEqual([500, 'failed', NO_CAMERA]);
+    // Without a session (no media server), listen is executed as before.
+    expect(plan(frame(DeviceCommand.Voice), false)[1]).toEqual([500, 'executed', undefined]);
   });
 
   it('answers a command once, and not at all after it expired', () => {

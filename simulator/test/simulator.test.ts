@@ -1,111 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'ws';
-import {
-  COMMAND_STATUS_KIND,
-  DeviceCommand,
-  locationPoints,
-  parseWs2Frame,
-  type CommandStatus,
-  type Device,
-  type DeviceCommandRecord,
-  type Page,
-  type Ws2Frame,
-} from '@ptt/contracts';
-import { call, loginWeb, ws2Url } from '../src/api';
+import type { ChildProcess } from 'node:child_process';
+import { COMMAND_STATUS_KIND, DeviceCommand, type CommandStatus, type Device, type DeviceCommandRecord, type Page } from '@ptt/contracts';
+import { call, loginWeb } from '../src/api';
 import { Fleet } from '../src/fleet';
 import { provisionSimDevices } from '../src/provision';
 import { seededRandom } from '../src/walk';
+import { ENT, WAIT_MS, Watcher, freePort, startServer, stopServer, until } from './harness';
 
 // The real server in its own process (PGlite in a temp folder, demo seed), driven by the
 // simulator's own code through the public API, watched by a dispatcher's socket.
-
-const TSX_REGISTER = ['--require', require.resolve('tsx/cjs')];
-const SERVER_MAIN = path.join(__dirname, '..', '..', 'server', 'src', 'main.ts');
-const ENT = 100001;
-const WAIT_MS = 30_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...TSX_REGISTER, SERVER_MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DATABASE_URL: '', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const onData = (b: Buffer) => {
-      log += b.toString();
-      if (/listening on http:\/\/127\.0\.0\.1:\d+\//.test(log)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** A dispatcher's socket that records frames and waits for a condition on them. */
-class Watcher {
-  readonly frames: Ws2Frame[] = [];
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer) => {
-      const f = parseWs2Frame(data.toString('utf8'));
-      if (f) this.frames.push(f);
-    });
-  }
-
-  static async open(url: string, token: string): Promise<Watcher> {
-    const ws = new WebSocket(ws2Url(url, token));
-    await new Promise((resolve, reject) => {
-      ws.once('open', resolve);
-      ws.once('error', reject);
-    });
-    return new Watcher(ws);
-  }
-
-  async until(test: (frames: Ws2Frame[]) => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + WAIT_MS;
-    while (!test(this.frames)) {
-      if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS} ms`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  uidsWithPositions(): Set<number> {
-    return new Set(this.frames.flatMap((f) => locationPoints(f.t, f.data)).map((p) => p.uid));
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
-
-async function until(test: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`not ${what} within ${WAIT_MS} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('simulated devices against the real server', () => {
   let dataDir: string;
