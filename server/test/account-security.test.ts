@@ -79,6 +79,44 @@ describe.each(DB_KINDS)('account security on %s', (kind) => {
     });
   });
 
+  describe('throttle per resolved account', () => {
+    it('counts failures of one account however it is named: with or without the organisation id, no fresh guesses', async () => {
+      await t.db.query('delete from login_failures');
+      const needsCaptcha = async (body: object) => {
+        const r = await postLogin(t.app, body);
+        expect([r.status, r.body.code, r.body.data]).toEqual([400, ServerCode.ImageCodeNeeded, expect.objectContaining({ captchaRequired: true })]);
+      };
+      // Three wrong guesses with the organisation id, then the same account without it.
+      const withEnt = { entId: DEMO_ENT_ID, account: 'member1', password: 'wrong' };
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await postLogin(t.app, withEnt)).body.code);
+      expect(codes).toEqual([ServerCode.WrongCredentials, ServerCode.WrongCredentials, ServerCode.WrongCredentials]);
+      const withoutEnt = { account: 'member1', password: 'wrong' };
+      await needsCaptcha(withoutEnt);
+      await needsCaptcha({ ...withoutEnt, password: DEMO_PASSWORD });
+      // And the other way round.
+      for (let i = 0; i < 3; i++) expect((await postLogin(t.app, { account: 'member2', password: 'wrong' })).body.code).toBe(ServerCode.WrongCredentials);
+      await needsCaptcha({ entId: DEMO_ENT_ID, account: 'member2', password: DEMO_PASSWORD });
+
+      // The captcha flow is unchanged: with the right captcha the account logs in, either way.
+      const c = await captcha();
+      expect((await postLogin(t.app, { ...withoutEnt, password: DEMO_PASSWORD, captchaId: c.id, captcha: TEST_CAPTCHA })).body.code).toBe(0);
+      // Success cleared the account, also for the form with the id.
+      expect((await postLogin(t.app, { ...withEnt, password: DEMO_PASSWORD })).body.code).toBe(0);
+      // Only the accounts were throttled: the address (10 failures) was not, so others log in freely.
+      expect((await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'member6', password: DEMO_PASSWORD })).body.code).toBe(0);
+      await t.db.query('delete from login_failures');
+    });
+
+    it('still asks every account for a captcha after 10 failures from one address', async () => {
+      await t.db.query('delete from login_failures');
+      for (let i = 0; i < 10; i++) await postLogin(t.app, { entId: DEMO_ENT_ID, account: `nobody${i}`, password: 'wrong' });
+      const r = await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'member6', password: DEMO_PASSWORD });
+      expect(r.body.code).toBe(ServerCode.ImageCodeNeeded);
+      await t.db.query('delete from login_failures');
+    });
+  });
+
   describe('change password', () => {
     it('needs the old password, a matching confirmation and a captcha; other sessions end', async () => {
       const first = await loginAs(t.app, 'member4');

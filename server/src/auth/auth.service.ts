@@ -69,14 +69,15 @@ export class AuthService {
   }
 
   async login(req: LoginRequest, client: ClientInfo): Promise<Session> {
-    const keys = throttleKeys(req.entId, req.account, client.ip);
+    // Resolve the account before counting: leaving out the organisation id must not buy fresh guesses.
+    const user = await this.findLoginUser(req);
+    const keys = throttleKeys(user ?? { entId: req.entId ?? null, account: req.account }, client.ip);
     if (await this.deps.throttle.captchaRequired(keys)) {
       if (!req.captchaId || !req.captcha) throw ruleError(ServerCode.ImageCodeNeeded, 'captchaNeeded', { captchaRequired: true });
       if (!(await this.deps.captchas.verify(req.captchaId, req.captcha))) {
         throw ruleError(ServerCode.ImageCodeWrong, 'captchaWrong', { captchaRequired: true });
       }
     }
-    const user = await this.findLoginUser(req);
     // Always pay for one scrypt, so an unknown account answers as slowly as a wrong password.
     const passwordOk = await verifyPassword(req.password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !passwordOk) {

@@ -10,8 +10,13 @@ export interface ThrottleKeys {
   address: string | null;
 }
 
-export function throttleKeys(entId: number | undefined, account: string, ip: string | null): ThrottleKeys {
-  return { account: `acct:${entId ?? '*'}:${account.toLowerCase()}`, address: ip ? `ip:${ip}` : null };
+/**
+ * The account key names the account the login resolved to (its enterprise and account), not the
+ * request's wording: with and without the organisation id, one account shares one counter. An
+ * account that resolves to nobody is keyed as asked (`*` without an organisation id).
+ */
+export function throttleKeys(account: { entId: number | null; account: string }, ip: string | null): ThrottleKeys {
+  return { account: `acct:${account.entId ?? '*'}:${account.account.toLowerCase()}`, address: ip ? `ip:${ip}` : null };
 }
 
 /** Counts failed logins in a sliding 15-minute window, in the database so every node agrees. */
