@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AVATAR_MAX_BYTES } from '@ptt/contracts';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE_PX } from '@ptt/contracts';
 import type { UserSummary } from '@ptt/contracts';
 import { AvatarDialog } from './AvatarDialog';
 import { USER, fakeAccountApi, renderDialog } from './testing';
@@ -22,7 +22,15 @@ beforeEach(() => {
   revoked.length = 0;
 });
 
-const png = (bytes = 100, name = 'me.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
+/** A file of `bytes` bytes that starts with a PNG header of the given size (all the checks read). */
+const png = (bytes = 100, name = 'me.png', type = 'image/png', width = 64, height = 64) => {
+  const data = new Uint8Array(Math.max(bytes, 33));
+  const view = new DataView(data.buffer);
+  data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return new File([data], name, { type });
+};
 const choose = (file: File) => fireEvent.change(screen.getByLabelText(/^Image/), { target: { files: [file] } });
 
 // Fluent dialogs are slow to render in jsdom on a busy machine.
@@ -33,13 +41,23 @@ describe('change avatar dialog', () => {
     const api = fakeAccountApi();
     renderDialog(<AvatarDialog api={api} onClose={jest.fn()} onSaved={jest.fn()} />);
     await screen.findByRole('dialog', { name: 'Change avatar' });
-    choose(png(AVATAR_MAX_BYTES + 1));
-    expect(screen.getByLabelText(/^Image/)).toHaveAccessibleDescription('The file is too large');
-    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
-    choose(png(100, 'notes.txt', 'text/plain'));
-    expect(screen.getByLabelText(/^Image/)).toHaveAccessibleDescription('This type of file is not allowed');
-    expect(screen.queryByRole('img', { name: 'Preview of the new avatar' })).not.toBeInTheDocument();
+    const refusedWith = async (file: File, message: string) => {
+      choose(file);
+      await waitFor(() => expect(screen.getByLabelText(/^Image/)).toHaveAccessibleDescription(message));
+      expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+      expect(screen.queryByRole('img', { name: 'Preview of the new avatar' })).not.toBeInTheDocument();
+    };
+    await refusedWith(png(AVATAR_MAX_BYTES + 1), 'The file is too large');
+    await refusedWith(png(100, 'notes.txt', 'text/plain'), 'This type of file is not allowed');
+    // Small, but wider or taller than the server takes: its header says so.
+    await refusedWith(png(100, 'wide.png', 'image/png', AVATAR_MAX_SIDE_PX + 1, 10), 'The file is too large');
+    await refusedWith(png(100, 'tall.png', 'image/png', 10, 50_000), 'The file is too large');
+    // Says it is a PNG, but is not one.
+    await refusedWith(new File([new Uint8Array(100)], 'fake.png', { type: 'image/png' }), 'This type of file is not allowed');
     expect(api.uploadAvatar).not.toHaveBeenCalled();
+    // At the limit it is fine.
+    choose(png(100, 'edge.png', 'image/png', AVATAR_MAX_SIDE_PX, AVATAR_MAX_SIDE_PX));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled());
   });
 
   it('previews the chosen image and releases each preview when it is replaced or the dialog closes', async () => {
@@ -69,6 +87,7 @@ describe('change avatar dialog', () => {
     await screen.findByRole('dialog');
     const file = png();
     choose(file);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(api.uploadAvatar).toHaveBeenCalledWith(file, expect.any(Function));
     act(() => report(0.42));

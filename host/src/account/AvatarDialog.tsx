@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import {
   Button,
@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@ptt/contracts';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE_PX, AVATAR_MIME_TYPES, imageDimensions } from '@ptt/contracts';
 import type { UserSummary } from '@ptt/contracts';
 import type { AccountApi } from './api';
 import { errorKeyOf } from './api';
@@ -42,10 +42,26 @@ const useStyles = makeStyles({
   placeholder: { color: tokens.colorNeutralForeground3 },
 });
 
-/** The i18n key (common namespace) refusing a chosen file, or null: checked before any upload. */
-export function avatarFileErrorKey(file: File): string | null {
+function readBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('cannot read the file'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/**
+ * The i18n key (common namespace) refusing a chosen file, or null: the server's checks, made
+ * before any upload. Dimensions come from the image's header (the file is at most 2 MiB by then),
+ * as the server reads them; a header it cannot read is not one of the allowed images.
+ */
+export async function avatarFileErrorKey(file: File): Promise<string | null> {
   if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return 'rule.fileTypeNotAllowed';
   if (file.size > AVATAR_MAX_BYTES) return 'rule.fileTooLarge';
+  const size = imageDimensions(await readBytes(file));
+  if (!size) return 'rule.fileTypeNotAllowed';
+  if (size.width > AVATAR_MAX_SIDE_PX || size.height > AVATAR_MAX_SIDE_PX) return 'rule.fileTooLarge';
   return null;
 }
 
@@ -57,6 +73,8 @@ export function AvatarDialog({ api, onClose, onSaved }: AvatarDialogProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // Checking reads the file: only the latest choice may set the outcome.
+  const latestPick = useRef(0);
 
   // One object URL per chosen file, released when another is chosen or the dialog closes.
   useEffect(() => {
@@ -69,9 +87,13 @@ export function AvatarDialog({ api, onClose, onSaved }: AvatarDialogProps) {
     };
   }, [file]);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
-    const problem = chosen ? avatarFileErrorKey(chosen) : null;
+    const pick = ++latestPick.current;
+    setFile(null);
+    setError(null);
+    const problem = chosen ? await avatarFileErrorKey(chosen).catch(() => 'rule.fileTypeNotAllowed') : null;
+    if (pick !== latestPick.current) return;
     setError(problem);
     setFile(problem ? null : chosen);
   };
@@ -97,7 +119,7 @@ export function AvatarDialog({ api, onClose, onSaved }: AvatarDialogProps) {
           <DialogTitle>{t('avatar.title')}</DialogTitle>
           <DialogContent className={styles.content}>
             <Field label={t('avatar.file', { size: `${MAX_MB} MB` })} validationMessage={error ? t(`common:${error}`) : undefined}>
-              {(fieldProps) => <input {...fieldProps} type="file" accept={AVATAR_MIME_TYPES.join(',')} onChange={choose} disabled={busy} />}
+              {(fieldProps) => <input {...fieldProps} type="file" accept={AVATAR_MIME_TYPES.join(',')} onChange={(e) => void choose(e)} disabled={busy} />}
             </Field>
             {preview ? (
               <img className={styles.preview} src={preview} alt={t('avatar.preview')} />

@@ -14,7 +14,7 @@ import {
   userListQuerySchema,
   userSummarySchema,
 } from '@ptt/contracts';
-import { receiveUpload } from '../files/upload';
+import { receiveAvatar } from '../files/avatar-upload';
 import { defineRoute, type RouteDef } from '../http/route';
 import type { ModuleDeps } from '../modules';
 import { UserService } from './user.service';
@@ -79,12 +79,12 @@ export function userRoutes({ db, hub, auth, files, events }: ModuleDeps): RouteD
       handler: ({ caller, params, body }) => users.setTags(caller, params.id, body.tags),
     }),
     defineRoute({
-      method: 'POST', url: '/api/users/:id/avatar', summary: "Upload a user's avatar (png, jpeg, gif, webp)",
+      method: 'POST', url: '/api/users/:id/avatar', summary: "Upload a user's avatar (png, jpeg, gif, webp; at most 2 MiB and 4096 px a side, else 1005)",
       tag: 'users', auth: 'user.update', params: idPathSchema, upload: true, response: userSummarySchema,
       audits: [OperationType.UserAvatar],
       handler: async ({ caller, params, req }) => {
         await users.checkAvatarTarget(caller, params.id);
-        const stored = await receiveUpload(req, caller, files, db, { images: true });
+        const stored = await receiveAvatar(req, caller, files, db);
         return users.setAvatar(caller, params.id, stored.id);
       },
     }),
@@ -116,10 +116,10 @@ export function userRoutes({ db, hub, auth, files, events }: ModuleDeps): RouteD
       handler: ({ caller, body }) => users.setOwnNickname(caller, body.nickname),
     }),
     defineRoute({
-      method: 'POST', url: '/api/me/avatar', summary: 'Upload the own avatar (png, jpeg, gif, webp)',
+      method: 'POST', url: '/api/me/avatar', summary: 'Upload the own avatar (png, jpeg, gif, webp; at most 2 MiB and 4096 px a side, else 1005)',
       tag: 'me', auth: 'self.update', upload: true, response: userSummarySchema, audits: [OperationType.UserAvatar],
       handler: async ({ caller, req }) => {
-        const stored = await receiveUpload(req, caller, files, db, { images: true });
+        const stored = await receiveAvatar(req, caller, files, db);
         return users.setAvatar(caller, caller.userId, stored.id);
       },
     }),

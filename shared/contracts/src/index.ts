@@ -27,6 +27,7 @@ export * from './rest/records';
 export * from './rest/channels';
 export * from './rest/devices';
 export * from './rest/files';
+export * from './image-size';
 export * from './rest/spreadsheets';
 export * from './rest/fences';
 export * from './fence-geometry';
