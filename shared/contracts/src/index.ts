@@ -28,6 +28,7 @@ export * from './rest/channels';
 export * from './rest/devices';
 export * from './rest/files';
 export * from './image-size';
+export * from './file-links';
 export * from './rest/spreadsheets';
 export * from './rest/fences';
 export * from './fence-geometry';

@@ -44,7 +44,7 @@ export const clientPackageSchema = z.object({
   fileId: text(),
   fileName: text(),
   size: z.number().int().nonnegative(),
-  /** Download path (Bearer token, or `?at=<token>` where a header cannot be set). */
+  /** Download path (Bearer token, or a signed URL for `fileId` where a header cannot be set: ADR 012). */
   url: text(),
   /** Null once the uploader's account was deleted. */
   uploader: packagePartySchema.nullable(),

@@ -12,6 +12,10 @@ export const sessionSchema = z.object({
   account: text(),
   nickname: text(),
   role: roleSchema,
+  /** Signed file URLs (ADR 012): the session's public link id and secret file key. Optional so a
+   *  session stored before them still parses; the console then asks `GET /api/auth/me` for them. */
+  file_link: text().min(1).optional(),
+  file_key: text().min(1).optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

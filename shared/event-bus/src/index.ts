@@ -10,3 +10,4 @@ export * from './socket-bridge';
 export * from './remote-app-props';
 export * from './session-end';
 export * from './socket-reopen';
+export * from './file-url';

@@ -26,3 +26,4 @@ export type { RouteTab } from './RouteTabs';
 export { SectionRoutes } from './SectionRoutes';
 export type { Section, SectionRoutesProps } from './SectionRoutes';
 export { joinPath } from './joinPath';
+export { useFileUrl, useFileUrlSigner, usePlayerFileUrl } from './fileUrl';
