@@ -200,7 +200,7 @@ async function changeAvatar(page: Page, t: Text, name: string): Promise<void> {
   await expect(dialog).toBeHidden();
   // The header now shows the uploaded image, served by the server.
   const avatar = header.locator('img');
-  await expect(avatar).toHaveAttribute('src', /\/api\/files\/[\w-]+\?at=/);
+  await expect(avatar).toHaveAttribute('src', /\/api\/files\/[\w-]+\?l=[\w-]+&x=\d+&s=[\w-]{43}$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 }
 

@@ -92,6 +92,11 @@ for (const locale of ['en', 'zh'] as const) {
     const order = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
     expect(order.indexOf(`package-${second}`)).toBeLessThan(order.indexOf(`package-${first}`));
     await expect(page.getByTestId(`package-${second}`)).toContainText('2.0 MB');
+    // The download link is signed with the session's file key, not the token (ADR 012), and works.
+    const href = (await page.getByTestId(`package-${second}`).getByRole('link').getAttribute('href'))!;
+    expect(href).toMatch(/^\/api\/files\/[\w-]+\?l=[\w-]+&x=\d+&s=[\w-]{43}$/);
+    const download = await page.request.get(`${baseURL}${href}`);
+    expect([download.status(), (await download.body()).length]).toEqual([200, 2 * 1024 * 1024]);
 
     // Uploading the same version again is refused with code 2000's rule text.
     await form.getByRole('textbox', { name: text.version, exact: true }).fill(second);

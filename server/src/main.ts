@@ -13,6 +13,7 @@ import { RedisSendLimiter } from './chat/redis-send-limiter';
 import { RedisFloorStore } from './ptt/redis-floor-store';
 import { createMedia } from './media/create-media';
 import { consoleMediaLog, type MediaLog } from './media/media-log';
+import { loggerOptions } from './http/log-options';
 
 // After a signal we give open sockets and the database this long before exiting anyway.
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -64,7 +65,7 @@ async function start(config: AppConfig): Promise<void> {
     const why = config.janusUrl ? 'JANUS_URL alone only feeds the diagnostics page' : 'no Janus is configured';
     console.warn(`PTT audio is off: ${why} (set JANUS_AUTOSTART=true, or JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR).`);
   }
-  const app = await buildApp(config, { db, logger: { level: config.logLevel }, hub, presenceStore, sendLimiter, floorStore, captchaText, media });
+  const app = await buildApp(config, { db, logger: loggerOptions(config.logLevel), hub, presenceStore, sendLimiter, floorStore, captchaText, media });
   const stopMaintenance = startPgliteMaintenance(db, (err) => app.log.error({ err }, 'database maintenance failed'));
   app.addHook('onClose', (_app, done) => {
     stopMaintenance();

@@ -61,10 +61,10 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
     expect(dl.headers['content-disposition']).toContain("attachment; filename=\"__.html\"; filename*=UTF-8''%E9%A1%B5%E9%9D%A2.html");
   });
 
-  it('accepts the token as ?at= for img and audio tags, and refuses without one', async () => {
+  it('refuses the token as ?at= (signed URLs replace it: file-links.test.ts) and a request without one', async () => {
     const img = (await upload(memberTok, PNG_1PX, 'b.png')).body.data;
     const withQuery = await t.app.inject({ method: 'GET', url: `${img.url}?at=${encodeURIComponent(memberTok)}` });
-    expect(withQuery.statusCode).toBe(200);
+    expect(withQuery.statusCode).toBe(401);
     const none = await t.app.inject({ method: 'GET', url: img.url });
     expect([none.statusCode, none.json<{ code: number }>().code]).toEqual([401, ServerCode.AuthorizationFailed]);
   });

@@ -10,15 +10,19 @@ import {
   buildHeartbeat,
   heartbeatFrame,
   topics,
+  fileLinkExpiry,
+  type FileMeta,
   type Session,
   type Ws2Frame,
 } from '@ptt/contracts';
+import { SESSION_CACHE_MS } from '../src/auth/session-cache';
+import { fileLinkSignature } from '../src/files/file-links';
 import { DEMO_ENT_ID } from '../src/seed/demo';
 import { RedisHub } from '../src/ws/redis-hub';
 import { RedisPresenceStore } from '../src/ws/redis-presence';
 import { startRedis, type RedisServer } from './redis-harness';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
-import { api, createTestApp, loginAs, type TestApp } from './test-app';
+import { api, createTestApp, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { createTestDb, type TestDb } from './test-db';
 import { WsProbe } from './ws-client';
 
@@ -118,6 +122,24 @@ describe('two server nodes on one database and one Redis', () => {
     const res = await api(A().t.app, 'POST', '/api/auth/logout', s.auth_token);
     expect(res.body.code).toBe(0);
     expect(await onB.waitForClose()).toBe(WS_CLOSE.AuthFailed);
+  });
+
+  it('refuses on node B the file links of a session that logged out through node A, without waiting for its cache', async () => {
+    const s = await session('dispatcher2');
+    // Each node keeps its own files folder here: the file is stored through B.
+    const file = (await uploadFile<FileMeta>(B().t.app, '/api/files', s.auth_token, PNG_1PX, 'a.png')).body.data;
+    const expiry = fileLinkExpiry(Date.now());
+    const url = `/api/files/${file.id}?l=${s.file_link}&x=${expiry}&s=${fileLinkSignature(s.file_key!, file.id, expiry)}`;
+    const getOnB = async () => (await B().t.app.inject({ method: 'GET', url })).statusCode;
+    // Served, and now in node B's link cache.
+    expect(await getOnB()).toBe(200);
+    const onB = await socketOn(B(), 'dispatcher2');
+    const loggedOut = Date.now();
+    expect((await api(A().t.app, 'POST', '/api/auth/logout', s.auth_token)).body.code).toBe(0);
+    // The socket closing on B means B has the revocation from the hub.
+    expect(await onB.waitForClose()).toBe(WS_CLOSE.AuthFailed);
+    expect(await getOnB()).toBe(401);
+    expect(Date.now() - loggedOut).toBeLessThan(SESSION_CACHE_MS);
   });
 
   it('subscribes a socket on node B to a channel it was added to through node A', async () => {

@@ -1,4 +1,4 @@
-import { SessionCache, SESSION_CACHE_MS } from '../src/auth/session-cache';
+import { FileLinkCache, SessionCache, SESSION_CACHE_MS } from '../src/auth/session-cache';
 import type { ActiveSession } from '../src/auth/session.repository';
 
 const session = (tokenHash: string): ActiveSession => ({
@@ -24,5 +24,21 @@ describe('SessionCache', () => {
     expect(cache.get('x')).toBeNull();
     now += SESSION_CACHE_MS;
     expect(cache.get('y')).toBeNull();
+  });
+});
+
+describe('FileLinkCache', () => {
+  it('serves a link until it expires, and drops it with its session token', () => {
+    let now = 1_000;
+    const cache = new FileLinkCache(() => now);
+    cache.set('lx', { session: session('x'), key: 'kx' });
+    cache.set('ly', { session: session('y'), key: 'ky' });
+    expect(cache.get('lx')).toEqual({ session: session('x'), key: 'kx' });
+    cache.drop('x');
+    expect(cache.get('lx')).toBeNull();
+    expect(cache.get('ly')?.key).toBe('ky');
+    now += SESSION_CACHE_MS;
+    expect(cache.get('ly')).toBeNull();
+    cache.drop('y');
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_NAMES, type RemoteName, type Session } from '@ptt/contracts';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import type { Db, DbKind } from '../src/db/db';
 import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
 import type { Hub } from '../src/ws/hub';
@@ -41,6 +41,8 @@ export interface TestAppOptions {
   floorStore?: FloorStore;
   /** close() leaves the database open: several apps (nodes) share one `testDb`. */
   keepDb?: boolean;
+  /** Fastify logger options (default: no log). */
+  logger?: AppDeps['logger'];
 }
 
 export const TEST_CAPTCHA = 'TEST';
@@ -62,6 +64,7 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
       ...(opts.presenceStore ? { presenceStore: opts.presenceStore } : {}),
       ...(opts.media ? { media: opts.media } : {}),
       ...(opts.floorStore ? { floorStore: opts.floorStore } : {}),
+      ...(opts.logger ? { logger: opts.logger } : {}),
     },
   );
   const t: TestApp = {

@@ -41,4 +41,17 @@ describe('account part of the user menu', () => {
     expect(sessionStore.load()?.nickname).toBe('Night Owl');
     expect(patch).toHaveBeenCalledWith('/api/me', { nickname: 'Night Owl' }, expect.anything());
   });
+
+  it('shows the own avatar at a URL signed with the file key, never with the token in it', async () => {
+    renderHost('/main/dispatch', {
+      session: SESSION,
+      answer: (path) => (path === '/api/me' ? Promise.resolve({ ...USER, avatar: 'AvatarFile_0123456789' }) : Promise.reject(new Error(path))),
+    });
+    const header = screen.getByRole('banner');
+    await waitFor(() => expect(header.querySelector('img')).not.toBeNull());
+    const src = header.querySelector('img')!.getAttribute('src')!;
+    expect(src).toMatch(new RegExp(`^/api/files/AvatarFile_0123456789\\?l=${SESSION.file_link}&x=\\d+&s=[\\w-]{43}$`));
+    expect(src).not.toContain(SESSION.auth_token);
+    expect(src).not.toContain(SESSION.file_key);
+  });
 });

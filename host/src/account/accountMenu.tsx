@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@ptt/contracts';
-import { addRemoteStrings } from '@ptt/ui';
+import { addRemoteStrings, useFileUrlSigner } from '@ptt/ui';
 import { useLogout, useSession } from '../app/session';
 import { useServices } from '../app/services';
 import type { UserMenuEntry, UserMenuPart } from '../shell/userMenuTypes';
-import { avatarUrl, createAccountApi } from './api';
+import { createAccountApi } from './api';
 import { AvatarDialog } from './AvatarDialog';
 import { NicknameDialog } from './NicknameDialog';
 import { PasswordDialog } from './PasswordDialog';
@@ -27,6 +27,8 @@ export function useAccountMenu(): AccountMenuPart {
   const { t } = useTranslation('common');
   const { api, sessionStore } = useServices();
   const session = useSession();
+  // The header stays up all shift: the avatar's signed URL is renewed every hour (ADR 012).
+  const signFileUrl = useFileUrlSigner(session);
   const logoutToLogin = useLogout();
   const [open, setOpen] = useState<AccountDialog | null>(null);
   const [avatarId, setAvatarId] = useState<string | null>(null);
@@ -59,7 +61,6 @@ export function useAccountMenu(): AccountMenuPart {
   }, []);
 
   const entries: UserMenuEntry[] = ACCOUNT_DIALOGS.map((id) => ({ id, label: t(`userMenu.${id}`), onSelect: () => setOpen(id) }));
-  const token = sessionStore.token();
 
   const dialogs = (
     <>
@@ -76,5 +77,5 @@ export function useAccountMenu(): AccountMenuPart {
     </>
   );
 
-  return { entries, dialogs, avatarUrl: avatarId && token ? avatarUrl(avatarId, token) : null };
+  return { entries, dialogs, avatarUrl: avatarId && session?.file_link ? signFileUrl(avatarId) : null };
 }

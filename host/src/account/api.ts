@@ -58,8 +58,3 @@ export function createAccountApi(api: ApiClient): AccountApi {
 export function errorKeyOf(e: unknown): string {
   return e instanceof ApiError ? e.i18nKey : CLIENT_ERROR_KEYS.infoLoadFailed;
 }
-
-/** Where an avatar file is served; an <img> cannot send a header, so the token rides as `?at=`. */
-export function avatarUrl(fileId: string, token: string): string {
-  return `/api/files/${encodeURIComponent(fileId)}?at=${encodeURIComponent(token)}`;
-}

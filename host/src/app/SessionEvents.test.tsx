@@ -1,13 +1,29 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { ServerCode } from '@ptt/contracts';
 import { ApiError } from '@ptt/event-bus';
 import { initI18n, setLocale } from '@ptt/ui';
 import { renderHost, SESSION } from '../test/renderHost';
-import { expiredNoticeKey } from './SessionEvents';
+import { ME_PATH, expiredNoticeKey } from './SessionEvents';
 
 beforeAll(() => initI18n());
 beforeEach(() => localStorage.clear());
 afterEach(() => setLocale('en'));
+
+describe('file link of a stored session', () => {
+  it('is asked for once when the session was stored before signed file URLs', async () => {
+    const { file_link: _link, file_key: _key, ...old } = SESSION;
+    const { get, sessionStore } = renderHost('/main/dispatch', { session: old });
+    get.mockResolvedValue({ ...SESSION, file_link: 'fresh-link', file_key: 'fresh-key' });
+    await waitFor(() => expect(sessionStore.load()).toMatchObject({ file_link: 'fresh-link', file_key: 'fresh-key', auth_token: SESSION.auth_token }));
+    expect(get.mock.calls.filter(([path]) => path === ME_PATH)).toHaveLength(1);
+  });
+
+  it('is not asked for when the session has it', async () => {
+    const { get } = renderHost('/main/dispatch', { session: SESSION });
+    await screen.findByTestId('remote-dispatch');
+    expect(get.mock.calls.filter(([path]) => path === ME_PATH)).toHaveLength(0);
+  });
+});
 
 describe('session end', () => {
   it.each([

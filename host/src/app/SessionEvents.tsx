@@ -1,10 +1,13 @@
 import { startTransition, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CLIENT_ERROR_KEYS, ServerCode } from '@ptt/contracts';
+import { CLIENT_ERROR_KEYS, ServerCode, sessionSchema } from '@ptt/contracts';
 import type { BusPayload } from '@ptt/contracts';
 import { LOGIN_PATH } from './session';
 import type { LoginNotice } from './session';
 import { useServices } from './services';
+
+/** The session of the stored token (with its file link and key). */
+export const ME_PATH = '/api/auth/me';
 
 /** The message the login page shows for a session the server ended. */
 export function expiredNoticeKey({ code, reason }: BusPayload<'session/expired'>): string {
@@ -16,13 +19,30 @@ export function expiredNoticeKey({ code, reason }: BusPayload<'session/expired'>
 
 /** Connects the one /ws2 bridge for a stored session and follows what it reports on the bus. */
 export function SessionEvents() {
-  const { bus, sessionStore, bridge } = useServices();
+  const { bus, sessionStore, bridge, api } = useServices();
   const navigate = useNavigate();
 
   useEffect(() => {
     if (sessionStore.token()) bridge.connect();
     return () => bridge.disconnect();
   }, [bridge, sessionStore]);
+
+  // A session stored before signed file URLs (ADR 012) has no file link and key: ask for them
+  // once, so pictures and recordings show without logging in again.
+  useEffect(() => {
+    const stored = sessionStore.load();
+    if (!stored || (stored.file_link && stored.file_key)) return undefined;
+    const abort = new AbortController();
+    Promise.resolve()
+      .then(() => api.get(ME_PATH, { schema: sessionSchema, signal: abort.signal }))
+      .then((me) => {
+        if (abort.signal.aborted || sessionStore.token() !== stored.auth_token) return;
+        sessionStore.save({ ...(sessionStore.load() ?? stored), file_link: me.file_link, file_key: me.file_key });
+      })
+      // An ended session is reported on the bus by the client; anything else: files stay unsigned.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [api, sessionStore]);
 
   useEffect(() => {
     const expired = bus.on('session/expired').subscribe((ended) => {

@@ -18,6 +18,8 @@ export const SESSION: Session = {
   account: 'dispatcher1',
   nickname: 'Dispatcher One',
   role: 1,
+  file_link: 'link-7',
+  file_key: 'file-key-7',
 };
 
 function fakeRemote(name: string): RemoteModule<RemoteAppProps> {
@@ -34,14 +36,18 @@ function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-export function renderHost(url: string, { session = null as Session | null, failing = [] as string[] } = {}) {
+export function renderHost(
+  url: string,
+  { session = null as Session | null, failing = [] as string[], answer = undefined as ((path: string) => Promise<unknown>) | undefined } = {},
+) {
   const bus = createEventBus();
   const sessionStore = createSessionStore({ bus, storage: localStorage });
   if (session) sessionStore.save(session);
   else sessionStore.clear();
   initI18n({ bus });
   const post = jest.fn<Promise<unknown>, [string, unknown?]>(() => Promise.resolve(null));
-  const get = jest.fn<Promise<unknown>, [string, unknown?]>();
+  // `answer`: GET answers from the first render on (effects ask at mount).
+  const get = jest.fn<Promise<unknown>, [string, unknown?]>(answer);
   const patch = jest.fn<Promise<unknown>, [string, unknown?, unknown?]>(() => Promise.resolve(null));
   const api = { get, post, put: jest.fn(), patch, del: jest.fn(), upload: jest.fn() } as unknown as ApiClient;
   const bridge: jest.Mocked<SocketBridge> = {

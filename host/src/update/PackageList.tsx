@@ -20,8 +20,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ClientPackage, Page, Platform } from '@ptt/contracts';
 import { isApiError } from '@ptt/event-bus';
-import { HTML_LANG, currentLocale } from '@ptt/ui';
+import { HTML_LANG, currentLocale, useFileUrlSigner } from '@ptt/ui';
 import { useServices } from '../app/services';
+import { useSession } from '../app/session';
 import { DeletePackageDialog } from './DeletePackageDialog';
 import { PACKAGE_PAGE_SIZE, deletePackage, listPackages, makeCurrent } from './api';
 import { formatSize } from './formatSize';
@@ -44,7 +45,9 @@ const errorKey = (e: unknown) => `common:${isApiError(e) ? e.i18nKey : 'serverCo
 export function PackageList({ platform, reload, canManage }: { platform: Platform; reload: number; canManage: boolean }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { api, sessionStore } = useServices();
+  const { api } = useServices();
+  // Download links are signed with the session's file key (ADR 012), renewed every hour.
+  const signFileUrl = useFileUrlSigner(useSession());
   const [pageNo, setPageNo] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -89,7 +92,6 @@ export function PackageList({ platform, reload, canManage }: { platform: Platfor
   );
 
   const locale = HTML_LANG[currentLocale()];
-  const token = sessionStore.token() ?? '';
   const pages = state.kind === 'loaded' ? Math.max(1, Math.ceil(state.page.total / PACKAGE_PAGE_SIZE)) : 1;
 
   return (
@@ -136,7 +138,7 @@ export function PackageList({ platform, reload, canManage }: { platform: Platfor
                     <TableCell>{new Date(pkg.createdAt).toLocaleString(locale)}</TableCell>
                     <TableCell>
                       <div className={styles.actions}>
-                        <Link href={`${pkg.url}?at=${encodeURIComponent(token)}`} download={pkg.fileName}>
+                        <Link href={signFileUrl(pkg.fileId)} download={pkg.fileName}>
                           {t('list.download')}
                         </Link>
                         {canManage && !pkg.current && (

@@ -42,12 +42,12 @@ export function authRoutes({ auth }: ModuleDeps): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: '/api/auth/me',
-      summary: 'The session of this token',
+      summary: 'The session of this token, with its file link id and key for signed file URLs',
       tag: 'auth',
       auth: 'session',
       response: sessionSchema,
-      handler({ req, caller }) {
-        return auth.toSession(caller, bearerToken(req) ?? '');
+      async handler({ req, caller }) {
+        return auth.toSession(caller, bearerToken(req) ?? '', await auth.fileAccess(caller));
       },
     }),
     defineRoute({

@@ -7,12 +7,13 @@ import { writeOperation } from '../records/operation-log';
 import type { Hub } from '../ws/hub';
 import { INTERNAL_TOPICS, REVOKE_REASONS, type RevokeReason } from '../ws/hub';
 import type { CaptchaService } from './captcha';
-import { SessionCache } from './session-cache';
+import { FileLinkCache, SessionCache } from './session-cache';
+import { expiryAcceptable, newFileAccess, signatureMatches } from '../files/file-links';
 import type { EnterpriseRepository } from './enterprise.repository';
 import type { LoginRecordRepository } from './login-record.repository';
 import { throttleKeys, type LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import type { ActiveSession, SessionRepository } from './session.repository';
+import type { ActiveSession, FileAccess, SessionRepository } from './session.repository';
 import type { User, UserRepository } from './user.repository';
 
 const TOKEN_BYTES = 32;
@@ -55,13 +56,20 @@ export class AuthService {
 
   private readonly cache = new SessionCache();
 
+  private readonly fileLinks = new FileLinkCache();
+
   constructor(private readonly deps: AuthServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    // Every node drops a revoked session from its cache, whichever node revoked it.
+    // Every node drops a revoked session (and its file links) from its cache, whichever node revoked it.
     deps.hub.subscribe(INTERNAL_TOPICS.sessionRevoked, (frame) => {
       const tokenHash = (frame.data as { tokenHash?: unknown } | null)?.tokenHash;
-      if (typeof tokenHash === 'string') this.cache.drop(tokenHash);
+      if (typeof tokenHash === 'string') this.forget(tokenHash);
     });
+  }
+
+  private forget(tokenHash: string): void {
+    this.cache.drop(tokenHash);
+    this.fileLinks.drop(tokenHash);
   }
 
   get captchas(): CaptchaService {
@@ -95,9 +103,10 @@ export class AuthService {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const tokenHash = hashToken(token);
     const clientId = randomUUID();
+    const files = newFileAccess();
     // The older session of the same class ends with 10001 on its socket ("logged in elsewhere").
     await this.endUserSessions(user.id, REVOKE_REASONS.loginElsewhere, { platformClass: platformClass(platform) });
-    await this.deps.sessions.create({ tokenHash, userId: user.id, entId: ent.id, clientId, platform });
+    await this.deps.sessions.create({ tokenHash, userId: user.id, entId: ent.id, clientId, platform, files });
     await this.deps.loginRecords.add(
       {
         entId: ent.id,
@@ -124,6 +133,8 @@ export class AuthService {
       account: user.account,
       nickname: user.nickname,
       role: user.role as Session['role'],
+      file_link: files.link,
+      file_key: files.key,
     };
   }
 
@@ -178,9 +189,33 @@ export class AuthService {
     return session;
   }
 
+  /**
+   * The session behind a signed file URL (ADR 012): the link id names an active session (the same
+   * rules as a token), the signature of `<fileId>.<expiry>` under its file key matches, and the
+   * expiry is neither past nor further ahead than a client signs. Anything else is 10000, as a
+   * missing token is. It is not a session token: only the file route asks this.
+   */
+  async authenticateFileLink(fileId: string, link: string | undefined, expiry: string | undefined, signature: string | undefined): Promise<ActiveSession> {
+    if (link === undefined || expiry === undefined || signature === undefined) throw new AppError(ServerCode.AuthorizationFailed);
+    const expiresAt = Number(expiry);
+    if (!expiryAcceptable(expiresAt, this.now().getTime())) throw new AppError(ServerCode.AuthorizationFailed, { reason: 'fileLinkExpired' });
+    let found = this.fileLinks.get(link);
+    if (!found) {
+      found = await this.deps.sessions.findByFileLink(link);
+      if (found) this.fileLinks.set(link, found);
+    }
+    if (!found || !signatureMatches(found.key, fileId, expiresAt, signature)) throw new AppError(ServerCode.AuthorizationFailed);
+    return found.session;
+  }
+
+  /** The session's file link and key, made now for a session from before them. */
+  async fileAccess(session: ActiveSession): Promise<FileAccess | null> {
+    return this.deps.sessions.fileAccess(session.tokenHash, newFileAccess);
+  }
+
   async logout(session: ActiveSession): Promise<void> {
     const revoked = await this.deps.sessions.revoke(session.tokenHash, REVOKE_REASONS.logout);
-    this.cache.drop(session.tokenHash);
+    this.forget(session.tokenHash);
     if (!revoked) return;
     await this.deps.hub.publish(INTERNAL_TOPICS.sessionRevoked, 'SessionRevoked', {
       tokenHash: session.tokenHash,
@@ -205,7 +240,7 @@ export class AuthService {
   ): Promise<void> {
     const hashes = await this.deps.sessions.revokeForUser(userId, reason, opts);
     // Dropped here at once; other nodes drop theirs when the revocation reaches them on the hub.
-    for (const tokenHash of hashes) this.cache.drop(tokenHash);
+    for (const tokenHash of hashes) this.forget(tokenHash);
     for (const tokenHash of hashes) {
       await this.deps.hub.publish(INTERNAL_TOPICS.sessionRevoked, 'SessionRevoked', { tokenHash, reason });
     }
@@ -230,7 +265,7 @@ export class AuthService {
     await this.endUserSessions(caller.userId, REVOKE_REASONS.accountChanged, { except: caller.tokenHash });
   }
 
-  toSession(s: ActiveSession, token: string): Session {
+  toSession(s: ActiveSession, token: string, files: FileAccess | null): Session {
     return {
       id: s.userId,
       ent: { id: s.entId, name: s.entName },
@@ -239,6 +274,7 @@ export class AuthService {
       account: s.account,
       nickname: s.nickname,
       role: s.role as Session['role'],
+      ...(files ? { file_link: files.link, file_key: files.key } : {}),
     };
   }
 }

@@ -13,34 +13,79 @@ export interface ActiveSession {
   platform: string;
 }
 
+/** The link id and key of a session's signed file URLs (ADR 012). */
+export interface FileAccess {
+  link: string;
+  key: string;
+}
+
+/** An active session found by its file link id, with the key its signatures are checked with. */
+export interface FileLinkSession {
+  session: ActiveSession;
+  key: string;
+}
+
+const ACTIVE_SESSION_COLUMNS = `s.token_hash as "tokenHash", s.client_id as "clientId", u.id as "userId", e.id as "entId",
+              e.name as "entName", u.account, u.nickname, u.role, s.platform`;
+const ACTIVE_SESSION_JOIN = `from sessions s
+         join users u on u.id = s.user_id and u.ent_id = s.ent_id
+         join enterprises e on e.id = s.ent_id`;
+const ACTIVE = 's.revoked_at is null and not u.locked and e.valid_until > now()';
+
 // Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
 const TOUCH_INTERVAL_S = 60;
 
 export class SessionRepository {
   constructor(private readonly db: Queryable) {}
 
-  async create(s: { tokenHash: string; userId: number; entId: number; clientId: string; platform: string }, q: Queryable = this.db): Promise<void> {
-    await q.query('insert into sessions (token_hash, user_id, ent_id, client_id, platform) values ($1, $2, $3, $4, $5)', [
-      s.tokenHash,
-      s.userId,
-      s.entId,
-      s.clientId,
-      s.platform,
-    ]);
+  async create(
+    s: { tokenHash: string; userId: number; entId: number; clientId: string; platform: string; files: FileAccess },
+    q: Queryable = this.db,
+  ): Promise<void> {
+    await q.query(
+      'insert into sessions (token_hash, user_id, ent_id, client_id, platform, file_link, file_key) values ($1, $2, $3, $4, $5, $6, $7)',
+      [s.tokenHash, s.userId, s.entId, s.clientId, s.platform, s.files.link, s.files.key],
+    );
   }
 
   /** Locked or deleted users have no active session, whatever their tokens say. */
   async findActive(tokenHash: string): Promise<ActiveSession | null> {
-    const r = await this.db.query<ActiveSession>(
-      `select s.token_hash as "tokenHash", s.client_id as "clientId", u.id as "userId", e.id as "entId",
-              e.name as "entName", u.account, u.nickname, u.role, s.platform
-         from sessions s
-         join users u on u.id = s.user_id and u.ent_id = s.ent_id
-         join enterprises e on e.id = s.ent_id
-        where s.token_hash = $1 and s.revoked_at is null and not u.locked and e.valid_until > now()`,
+    const r = await this.db.query<ActiveSession>(`select ${ACTIVE_SESSION_COLUMNS} ${ACTIVE_SESSION_JOIN} where s.token_hash = $1 and ${ACTIVE}`, [
+      tokenHash,
+    ]);
+    return r.rows[0] ?? null;
+  }
+
+  /** The active session a file link id belongs to, with its key; the same rules as findActive. */
+  async findByFileLink(link: string): Promise<FileLinkSession | null> {
+    const r = await this.db.query<ActiveSession & { fileKey: string }>(
+      `select ${ACTIVE_SESSION_COLUMNS}, s.file_key as "fileKey" ${ACTIVE_SESSION_JOIN}
+        where s.file_link = $1 and s.file_key is not null and ${ACTIVE}`,
+      [link],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const { fileKey, ...session } = row;
+    return { session, key: fileKey };
+  }
+
+  /** The session's file link id and key; a session from before them gets `fresh` (ADR 012). */
+  async fileAccess(tokenHash: string, fresh: () => FileAccess): Promise<FileAccess | null> {
+    const r = await this.db.query<{ link: string | null; key: string | null }>(
+      'select file_link as link, file_key as key from sessions where token_hash = $1 and revoked_at is null',
       [tokenHash],
     );
-    return r.rows[0] ?? null;
+    const row = r.rows[0];
+    if (!row) return null;
+    if (row.link && row.key) return { link: row.link, key: row.key };
+    const made = fresh();
+    // Two requests at once: the first one's values win, both answer them.
+    const u = await this.db.query<FileAccess>(
+      `update sessions set file_link = coalesce(file_link, $2), file_key = coalesce(file_key, $3)
+        where token_hash = $1 returning file_link as link, file_key as key`,
+      [tokenHash, made.link, made.key],
+    );
+    return u.rows[0] ?? null;
   }
 
   /** Why a token was revoked, or null when it never was (unknown, or its user locked without it). */

@@ -1,5 +1,4 @@
-import { OperationType, fileIdPathSchema, fileMetaSchema, ServerCode, text } from '@ptt/contracts';
-import { z } from 'zod';
+import { FILE_LINK_QUERY, OperationType, fileIdPathSchema, fileLinkQuerySchema, fileMetaSchema, ServerCode } from '@ptt/contracts';
 import { bearerToken } from '../auth/bearer';
 import { AppError } from '../http/app-error';
 import { notFound, requirePermission } from '../http/caller';
@@ -51,15 +50,20 @@ export function fileRoutes({ db, auth, files }: ModuleDeps): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: '/api/files/:id',
-      summary: 'Download one file; the token may come as `?at=` for img and audio tags',
+      summary:
+        'Download one file: Bearer token, or a signed URL `?l=<file link>&x=<expiry>&s=<signature>` for img, audio and video tags and links (ADR 012). ' +
+        'A session token in the URL is not accepted',
       tag: 'files',
-      // Authenticated inside: the token may be in the query, which the generic guard does not read.
+      // Authenticated inside: a signed URL has no header, which the generic guard would demand.
       auth: 'public',
       params: fileIdPathSchema,
-      query: z.object({ at: text().max(512).optional() }),
+      query: fileLinkQuerySchema,
       raw: 'application/octet-stream',
       async handler({ params, query, req, reply }) {
-        const session = await auth.authenticate(bearerToken(req) ?? query.at ?? null);
+        const bearer = bearerToken(req);
+        const session = bearer
+          ? await auth.authenticate(bearer)
+          : await auth.authenticateFileLink(params.id, query[FILE_LINK_QUERY.link], query[FILE_LINK_QUERY.expiry], query[FILE_LINK_QUERY.signature]);
         const caller = { ...session, ...clientInfo(req) };
         requirePermission(caller, 'file.read');
         const f = await files.find(caller.entId, params.id);

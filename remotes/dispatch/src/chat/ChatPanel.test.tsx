@@ -6,7 +6,7 @@ import { ApiError } from '@ptt/event-bus';
 import { setLocale } from '@ptt/ui';
 import { CHANNEL, CHAT, ME, PEER, textMessage } from './test/messages';
 import { installLayout } from './test/layout';
-import { FILE_ID, TOKEN, fakeApi, history, setup, withType } from './test/panel';
+import { FILE_ID, FILE_ACCESS, TOKEN, fakeApi, history, setup, signedNow, withType } from './test/panel';
 
 // Fluent's popovers and dialogs are slow in jsdom on a busy machine.
 jest.setTimeout(20_000);
@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => restoreLayout());
 
 describe('ChatPanel', () => {
-  it('shows every kind of message: text as text, media with the token, cards, and system messages in words', async () => {
+  it('shows every kind of message: text as text, media at signed URLs (never the token), cards, and system messages in words', async () => {
     const hostile = '<img src=x onerror="alert(1)"> <b>bold</b> https://example.org';
     const items = [
       textMessage(1, hostile),
@@ -48,22 +48,26 @@ describe('ChatPanel', () => {
     expect(within(feed).queryByRole('link', { name: /example\.org/ })).toBeNull();
 
     const thumb = within(feed).getByRole('img', { name: 'gate.png' });
-    expect(thumb).toHaveAttribute('src', `/api/files/${FILE_ID}?at=${TOKEN}`);
+    const src = thumb.getAttribute('src');
+    expect(src).toMatch(new RegExp(`^/api/files/${FILE_ID}\\?l=${FILE_ACCESS.link}&x=\\d+&s=[\\w-]{43}$`));
+    expect(src).toBe(signedNow(FILE_ID, src));
     await userEvent.click(within(feed).getByRole('button', { name: 'Open gate.png full size' }));
     // Found by text, not by accessible name: Fluent keeps an opening dialog invisible until its
     // motion runs, which jsdom on a busy machine may not get to (then nothing in it has a name).
     const dialog = await screen.findByRole('dialog', { hidden: true }, { timeout: 8000 });
     expect(dialog).toHaveTextContent('gate.png');
-    expect(dialog.querySelector('img')).toHaveAttribute('src', `/api/files/${FILE_ID}?at=${TOKEN}`);
+    expect(dialog.querySelector('img')).toHaveAttribute('src', src);
     await userEvent.click(within(dialog).getByText('Close').closest('button')!);
 
-    expect(within(feed).getByRole('link', { name: 'Download report.pdf' })).toHaveAttribute('href', `/api/files/${FILE_ID}?at=${TOKEN}`);
+    expect(within(feed).getByRole('link', { name: 'Download report.pdf' })).toHaveAttribute('href', src);
     expect(within(feed).getByText('1.5 KB')).toBeInTheDocument();
     const location = within(feed).getByRole('group', { name: 'Location' });
     expect(within(location).getByText('Longitude 116.397400, latitude 39.908700')).toBeInTheDocument();
     expect(within(location).getByRole('button', { name: 'Show on map' })).toBeInTheDocument();
     expect(within(feed).getByRole('img', { name: 'Thumbs up' })).toBeInTheDocument();
-    expect(within(feed).getByLabelText('PTT recording, 0:05')).toHaveAttribute('src', `/api/files/${FILE_ID}?at=${TOKEN}`);
+    expect(within(feed).getByLabelText('PTT recording, 0:05')).toHaveAttribute('src', src);
+    expect(feed.innerHTML).not.toContain(TOKEN);
+    expect(feed.innerHTML).not.toContain(FILE_ACCESS.key);
     expect(within(feed).getByText('Audio talk, 1:23')).toBeInTheDocument();
     expect(within(feed).getByText('SOS alert')).toBeInTheDocument();
     // The joiner's name comes from the user lookup (a dispatcher may read users).

@@ -55,7 +55,7 @@ export function ChatPanel({ api, bus, chat }: ChatPanelProps) {
   const services = useMemo<ChatServices | null>(
     () =>
       session
-        ? { api, bus, token: session.auth_token, me: { uid: session.id, nickname: session.nickname, staff: session.role !== Role.User } }
+        ? { api, bus, files: session, me: { uid: session.id, nickname: session.nickname, staff: session.role !== Role.User } }
         : null,
     [api, bus, session],
   );

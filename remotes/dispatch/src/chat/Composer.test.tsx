@@ -44,7 +44,7 @@ function setup(maxFileBytes = 1_000_000) {
     patch: jest.fn(),
     del: jest.fn(),
   };
-  const services = { api: api as unknown as ApiClient, bus, token: 't', me: { ...ME, staff: true } };
+  const services = { api: api as unknown as ApiClient, bus, files: {}, me: { ...ME, staff: true } };
   render(
     <Provider store={createDispatchStore()}>
       <FluentProvider theme={pttTheme}>

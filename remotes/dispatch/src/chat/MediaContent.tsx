@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Button, Caption1, Dialog, DialogBody, DialogSurface, DialogTitle, DialogContent, DialogActions, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentRegular, MicRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useFileUrl, usePlayerFileUrl } from '@ptt/ui';
 import { NS } from '../strings';
-import { fileUrl } from './api';
 import { useChatServices } from './context';
 import { formatBytes, formatDuration } from './format';
 
-// Images, audio, video, files and PTT recordings: all are uploaded files served by /api/files.
+// Images, audio, video, files and PTT recordings: all are uploaded files served by /api/files,
+// through URLs signed with the session's file key (ADR 012), renewed when the hour turns.
 
 /** Thumbnails and players have a fixed height, so a row's height is known before the media loads. */
 export const MEDIA_HEIGHT = 160;
@@ -31,9 +32,9 @@ interface FileProps {
 export function ImageContent({ fileId, name }: FileProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { token } = useChatServices();
+  const { files } = useChatServices();
   const [open, setOpen] = useState(false);
-  const url = fileUrl(fileId, token);
+  const url = useFileUrl(fileId, files);
   const alt = name ?? t('chat.type.image');
   return (
     <>
@@ -65,10 +66,11 @@ export function ImageContent({ fileId, name }: FileProps) {
 export function AudioContent({ fileId, name, durationMs }: FileProps & { durationMs?: number }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { token } = useChatServices();
+  const { files } = useChatServices();
+  const player = usePlayerFileUrl(fileId, files);
   return (
     <div className={styles.line}>
-      <audio className={styles.audio} controls preload="none" src={fileUrl(fileId, token)} aria-label={name ?? t('chat.type.audio')} />
+      <audio className={styles.audio} controls preload="none" {...player} aria-label={name ?? t('chat.type.audio')} />
       {durationMs !== undefined && <Caption1>{formatDuration(durationMs)}</Caption1>}
     </div>
   );
@@ -77,20 +79,22 @@ export function AudioContent({ fileId, name, durationMs }: FileProps & { duratio
 export function VideoContent({ fileId, name }: FileProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { token } = useChatServices();
-  return <video className={styles.video} controls preload="metadata" src={fileUrl(fileId, token)} aria-label={name ?? t('chat.type.video')} />;
+  const { files } = useChatServices();
+  const player = usePlayerFileUrl(fileId, files);
+  return <video className={styles.video} controls preload="metadata" {...player} aria-label={name ?? t('chat.type.video')} />;
 }
 
 export function FileContent({ fileId, name, size }: FileProps & { size?: number }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { token } = useChatServices();
+  const { files } = useChatServices();
+  const url = useFileUrl(fileId, files);
   const label = name ?? t('chat.type.file');
   return (
     <div className={styles.file}>
       <DocumentRegular fontSize={24} aria-hidden />
       <div>
-        <Link className={styles.fileName} href={fileUrl(fileId, token)} download={name} aria-label={t('chat.downloadFile', { name: label })}>
+        <Link className={styles.fileName} href={url} download={name} aria-label={t('chat.downloadFile', { name: label })}>
           {label}
         </Link>
         {size !== undefined && <Caption1 block>{formatBytes(size)}</Caption1>}
@@ -103,13 +107,14 @@ export function FileContent({ fileId, name, size }: FileProps & { size?: number 
 export function PttContent({ fileId, durationMs }: { fileId: string; durationMs: number }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { token } = useChatServices();
+  const { files } = useChatServices();
+  const player = usePlayerFileUrl(fileId, files);
   const label = t('chat.pttLabel', { duration: formatDuration(durationMs) });
   return (
     <div className={styles.line}>
       <MicRegular aria-hidden />
       <Caption1>{label}</Caption1>
-      <audio className={styles.audio} controls preload="none" src={fileUrl(fileId, token)} aria-label={label} />
+      <audio className={styles.audio} controls preload="none" {...player} aria-label={label} />
     </div>
   );
 }

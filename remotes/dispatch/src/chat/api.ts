@@ -51,11 +51,6 @@ export async function maxFileBytes(api: ApiClient): Promise<number> {
   return (await api.get('/api/enterprise', { schema: enterpriseSchema })).maxFileBytes;
 }
 
-/** Where a file is served; media tags and links cannot send a header, so the token rides as `?at=`. */
-export function fileUrl(fileId: string, token: string): string {
-  return `/api/files/${encodeURIComponent(fileId)}?at=${encodeURIComponent(token)}`;
-}
-
 /** A user's nickname (staff only: `user.read`). */
 export async function fetchUserName(api: ApiClient, userId: number): Promise<string> {
   return (await api.get(`/api/users/${userId}`, { schema: userSummarySchema })).nickname;

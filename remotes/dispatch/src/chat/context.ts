@@ -1,12 +1,13 @@
 import { createContext, useContext } from 'react';
+import type { Session } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 
 /** What the rows and the composer of one chat panel share. */
 export interface ChatServices {
   api: ApiClient;
   bus: EventBus;
-  /** The session's token, for file URLs (`?at=`); empty while logged out. */
-  token: string;
+  /** The session's file link and key, which sign file URLs (ADR 012; never the token in a URL). */
+  files: Pick<Session, 'file_link' | 'file_key'>;
   /** The signed-in user. */
   me: { uid: number; nickname: string; staff: boolean };
 }

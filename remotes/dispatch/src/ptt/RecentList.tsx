@@ -59,7 +59,7 @@ export const RecentList = memo(function RecentList({ api, bus, session, chatId }
   }, [bus, chatId, refresh]);
 
   const services = useMemo<ChatServices>(
-    () => ({ api, bus, token: session.auth_token, me: { uid: session.id, nickname: session.nickname, staff: session.role !== Role.User } }),
+    () => ({ api, bus, files: session, me: { uid: session.id, nickname: session.nickname, staff: session.role !== Role.User } }),
     [api, bus, session],
   );
 

@@ -62,7 +62,8 @@ describe('recent transmissions', () => {
     await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(1));
     expect(recent).toHaveTextContent('Member 7');
     const player = recent.querySelector('audio');
-    expect(player?.getAttribute('src')).toBe('/api/files/file_2_0123456789abcdef?at=token');
+    // Signed with the session's file key (ADR 012); the token is never in the URL.
+    expect(player?.getAttribute('src')).toMatch(/^\/api\/files\/file_2_0123456789abcdef\?l=console-link&x=\d+&s=[\w-]{43}$/);
     items = [burst(3, 'Member 8'), burst(2, 'Member 7')];
     jest.useFakeTimers();
     try {

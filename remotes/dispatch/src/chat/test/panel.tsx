@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { FluentProvider } from '@fluentui/react-components';
 import type { ChatMessage } from '@ptt/contracts';
-import { createEventBus } from '@ptt/event-bus';
+import { createEventBus, signedFileUrl } from '@ptt/event-bus';
 import type { ApiClient, DataSchema } from '@ptt/event-bus';
 import { addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
 import { createDispatchStore } from '../../store';
@@ -14,6 +14,14 @@ import { CHANNEL, CHAT, ME, PEER, textMessage } from './messages';
 
 export const TOKEN = 'tok-123';
 export const FILE_ID = 'AbCdEfGhIjKlMnOpQr';
+export const FILE_ACCESS = { link: 'Link_0123456789abcdefgh', key: 'key_0123456789abcdefghijklmnopqrstuvwxyz0123' };
+
+/** The file's URL signed with the session's file key: this hour's, or the last hour's if the hour
+ *  turned since the panel rendered (ADR 012). */
+export function signedNow(fileId: string, url: string | null): string {
+  const recent = [signedFileUrl(fileId, FILE_ACCESS), signedFileUrl(fileId, FILE_ACCESS, Date.now() - 3600_000)];
+  return url !== null && recent.includes(url) ? url : recent[0]!;
+}
 
 type Handler = (path: string, body?: unknown, opts?: { query?: Record<string, unknown> }) => unknown;
 
@@ -44,7 +52,7 @@ export function setup(api: ReturnType<typeof fakeApi>, role: 0 | 1 = 1) {
   const bus = createEventBus();
   initI18n({ bus });
   addRemoteStrings(NS, en, zh);
-  bus.publish('session', { id: ME.uid, ent: { id: 100001, name: 'Demo' }, auth_token: TOKEN, client_id: 'c1', account: 'dispatcher1', nickname: ME.nickname, role });
+  bus.publish('session', { id: ME.uid, ent: { id: 100001, name: 'Demo' }, auth_token: TOKEN, client_id: 'c1', account: 'dispatcher1', nickname: ME.nickname, role, file_link: FILE_ACCESS.link, file_key: FILE_ACCESS.key });
   const store = createDispatchStore();
   const chat = { chatId: CHAT, kind: 'group' as const, title: 'Enterprise', channelId: CHANNEL, peerId: null };
   render(

@@ -17,7 +17,7 @@ import { ConsoleProvider } from '../context';
 export const ENT_ID = 100001;
 
 export function session(overrides: Partial<Session> = {}): Session {
-  return { id: 3, ent: { id: ENT_ID, name: 'Demo' }, auth_token: 'token', client_id: 'client', account: 'dispatcher1', nickname: 'Dispatcher 1', role: Role.Dispatcher, ...overrides };
+  return { id: 3, ent: { id: ENT_ID, name: 'Demo' }, auth_token: 'token', client_id: 'client', account: 'dispatcher1', nickname: 'Dispatcher 1', role: Role.Dispatcher, file_link: 'console-link', file_key: 'console-key', ...overrides };
 }
 
 export function member(userId: number, nickname: string, overrides: Partial<ChannelMember> = {}): ChannelMember {
