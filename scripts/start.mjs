@@ -5,6 +5,7 @@
 // SIMULATE=0 leaves them out.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, pnpm } from './pnpm.mjs';
 
@@ -58,6 +59,20 @@ const server = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.
 });
 // The demo handsets need the demo organisation; without its seed their logins would only fail.
 const simulate = process.env.SIMULATE !== '0' && !/^(false|0|no)$/i.test(process.env.SEED_DEMO ?? '');
+// With media the handsets answer calls and show listen and monitor working (ADR 013): it takes a
+// Janus, a Chromium to carry their media, and a network interface for ICE (Janus never uses
+// loopback); SIMULATE_MEDIA=0 leaves it out.
+const simulateMedia = simulate && mediaForHandsets();
+
+function mediaForHandsets() {
+  if (process.env.SIMULATE_MEDIA === '0') return false;
+  const janus = media.JANUS_AUTOSTART === 'true' || /^(true|1)$/i.test(process.env.JANUS_AUTOSTART ?? '') || Boolean(process.env.JANUS_URL);
+  const chromium = [process.env.SIM_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((f) => f && existsSync(f));
+  const nic = Object.values(os.networkInterfaces()).some((list) => (list ?? []).some((a) => !a.internal && a.family === 'IPv4'));
+  const why = !janus ? 'no Janus' : !chromium ? 'Chromium is not installed (apt-get install chromium)' : !nic ? 'no network interface is up (Janus does not use loopback for media)' : null;
+  if (why) console.warn(`Simulated handsets without media (${why}): they decline calls as busy, and listen and monitor fail.`);
+  return why === null;
+}
 let simulator = null;
 let seen = '';
 server.stdout.on('data', (chunk) => {
@@ -69,8 +84,9 @@ server.stdout.on('data', (chunk) => {
 });
 
 function startSimulator(url) {
-  console.info(`Starting simulated handsets member1-6 against ${url} (SIMULATE=0 turns them off)...`);
-  const child = spawn(process.execPath, [path.join(ROOT, 'simulator', 'dist', 'main.cjs'), '--demo', '--url', url, '--status-every', '60000'], {
+  console.info(`Starting simulated handsets member1-6 against ${url}${simulateMedia ? ' with media' : ''} (SIMULATE=0 turns them off, SIMULATE_MEDIA=0 their media)...`);
+  const args = ['--demo', '--url', url, '--status-every', '60000', ...(simulateMedia ? ['--media'] : [])];
+  const child = spawn(process.execPath, [path.join(ROOT, 'simulator', 'dist', 'main.cjs'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: process.env,

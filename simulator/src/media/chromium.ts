@@ -87,6 +87,10 @@ export function launchChromium(bin: string, url: string, onExit: (code: number |
       // already gone
     }
   };
+  // Whatever ends the simulator ends its browser too (a normal exit, or process.exit on a signal).
+  const onProcessExit = () => group('SIGKILL');
+  process.once('exit', onProcessExit);
+  child.once('exit', () => process.off('exit', onProcessExit));
   return {
     process: child,
     output: () => out,

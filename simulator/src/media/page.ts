@@ -53,6 +53,8 @@ export function handsetMediaPage(config: PageConfig): void {
     stops: (() => void)[];
     /** The op waiting for media to come up. */
     pending: number | null;
+    /** The offer went out (once: the AudioBridge also says 'joined' when someone else joins). */
+    offered: boolean;
     up: boolean;
     over: boolean;
   }
@@ -169,7 +171,8 @@ export function handsetMediaPage(config: PageConfig): void {
           onmessage: (msg: Record<string, unknown>, jsep?: unknown) => {
             if (msg.videoroom === 'destroyed' || msg.audiobridge === 'destroyed') return finish(job, 'the room was closed');
             if (typeof msg.error === 'string') return finish(job, msg.error);
-            if ((msg.videoroom === 'joined' || msg.audiobridge === 'joined') && handle && !job.up) {
+            if ((msg.videoroom === 'joined' || msg.audiobridge === 'joined') && handle && !job.offered) {
+              job.offered = true;
               const h = handle;
               h.createOffer({
                 tracks: tracks(),
@@ -194,7 +197,7 @@ export function handsetMediaPage(config: PageConfig): void {
   const start = (m: { id: number; key: string; label: string }, kind: Job['kind'], facing: Job['facing']): Job => {
     const old = jobs.get(m.key);
     if (old) finish(old, 'replaced', true);
-    const job: Job = { key: m.key, kind, facing, label: m.label, session: null, stops: [], pending: m.id, up: false, over: false };
+    const job: Job = { key: m.key, kind, facing, label: m.label, session: null, stops: [], pending: m.id, offered: false, up: false, over: false };
     jobs.set(m.key, job);
     return job;
   };
@@ -232,6 +235,8 @@ export function handsetMediaPage(config: PageConfig): void {
   };
   control.onclose = () => {
     for (const job of [...jobs.values()]) finish(job, 'control closed');
+    // The simulator is gone: nobody will close this browser, so the page closes itself.
+    setTimeout(() => window.close(), 1000);
   };
   // janus.js's own API, not a React hook.
   const dependencies = Janus.useDefaultDependencies({ adapter: w.adapter }); // eslint-disable-line react-hooks/rules-of-hooks
