@@ -18,8 +18,8 @@ async function openConsole(browser: Browser, baseURL: string, account: string): 
 }
 
 test('a call given up while it rang is a missed call for the callee: dialog, chat entry and call log', async ({ browser, baseURL }) => {
-  const dispatcher = await openConsole(browser, baseURL!, 'dispatcher1');
-  const member = await openConsole(browser, baseURL!, 'member3');
+  const dispatcher = await openConsole(browser, baseURL, 'dispatcher1');
+  const member = await openConsole(browser, baseURL, 'member3');
 
   await dispatcher.page.getByTestId('member-row').filter({ hasText: 'Member 3' }).getByRole('button', { name: 'Call', exact: true }).click();
   const outgoing = dispatcher.page.getByRole('alertdialog', { name: 'Call with Member 3' });
