@@ -43,13 +43,18 @@ test('remote stun goes sent, delivered, executed as the handset answers; remote 
     await expect(bar).toContainText('Device: Handset 01 (Android)');
 
     const states = await recordStates(page);
+    // Stun silences the handset at once: a confirmation naming the member and device first.
     await bar.getByRole('button', { name: 'Remote stun' }).click();
+    const stunDialog = page.getByRole('alertdialog', { name: 'Remote stun' });
+    await expect(stunDialog).toContainText('Handset 01');
+    await expect(stunDialog).toContainText('Member 1');
+    await stunDialog.getByRole('button', { name: 'Stun the device' }).click();
     const entry = bar.getByTestId('command-entry').first();
     await expect(entry.getByTestId('command-state')).toHaveText('Executed');
     expect(await states()).toEqual(['sent', 'delivered', 'executed']);
     // Each step with its time, in lifecycle order.
     await expect(entry.getByTestId('command-step')).toHaveText([/^Sent \d\d:\d\d:\d\d$/, /^Delivered \d\d:\d\d:\d\d$/, /^Executed \d\d:\d\d:\d\d$/]);
-    expect(commandPosts.map((r) => r.postDataJSON() as unknown)).toEqual([{ command: 'stun' }]);
+    expect(commandPosts.map((r) => r.postDataJSON() as unknown)).toEqual([{ command: 'stun', confirm: true }]);
 
     // Kill: the dialog first; cancel sends nothing.
     await bar.getByRole('button', { name: 'Remote kill' }).click();

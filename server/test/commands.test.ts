@@ -127,8 +127,8 @@ describe.each(DB_KINDS)('device commands on %s', (kind) => {
     expect(await stateOf(cmd.id)).toBe('failed');
   });
 
-  it('needs confirm: true for kill (2004), and sends stun, awaken and a confirmed kill', async () => {
-    for (const body of [{ command: 'kill' }, { command: 'kill', confirm: false }]) {
+  it('needs confirm: true for kill and stun (2004), and sends a confirmed stun, awaken and a confirmed kill', async () => {
+    for (const body of [{ command: 'kill' }, { command: 'kill', confirm: false }, { command: 'stun' }, { command: 'stun', confirm: false }]) {
       const r = await send(dispatcher.auth_token, device2, body);
       expect([r.status, r.body.code, r.body.msg, (r.body.data as unknown as { reason: string }).reason]).toEqual([
         400,
@@ -137,7 +137,7 @@ describe.each(DB_KINDS)('device commands on %s', (kind) => {
         'rule.confirmRequired',
       ]);
     }
-    for (const body of [{ command: 'stun' }, { command: 'awaken' }, { command: 'kill', confirm: true }]) {
+    for (const body of [{ command: 'stun', confirm: true }, { command: 'awaken' }, { command: 'kill', confirm: true }]) {
       const r = await send(dispatcher.auth_token, device2, body);
       expect([r.body.code, r.body.data.command, r.body.data.state]).toEqual([0, body.command, 'sent']);
       await device2Ws.waitFor(commandFrame(r.body.data.id));

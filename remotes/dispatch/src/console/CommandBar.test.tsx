@@ -36,6 +36,10 @@ function setup(devices = [device(DEVICE, MEMBER)]) {
   return { ...rendered, api, posts };
 }
 
+// In jsdom, tabster's modalizer sometimes leaves aria-hidden on a just-opened alert dialog itself
+// (on a loaded machine); Chromium does not (e2e/tests/commands.spec.ts finds it by role).
+const JSDOM_MODAL = true;
+
 const frame = (commandId: number, state: string, at: string, detail?: unknown) => ({
   kind: 'DeviceInfo' as const,
   topic: 'dispatch/100001',
@@ -46,7 +50,11 @@ describe('command bar', () => {
   it('sends remote stun and shows sent, delivered, executed as the frames arrive', async () => {
     const { bus, posts } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Remote stun' }));
-    expect(posts()).toEqual([{ command: 'stun' }]);
+    // Stun silences a field handset: it waits for the confirmation (the next test covers cancel).
+    const confirm = await screen.findByRole('button', { name: 'Stun the device', hidden: JSDOM_MODAL });
+    expect(posts()).toEqual([]);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(posts()).toEqual([{ command: 'stun', confirm: true }]));
     const entry = await screen.findByTestId('command-entry');
     expect(within(entry).getByTestId('command-state')).toHaveTextContent('Sent');
     act(() => bus.publish('ws/dispatch', frame(41, 'delivered', '2026-01-01T08:00:01.000Z')));
@@ -67,14 +75,27 @@ describe('command bar', () => {
   it('asks before remote kill: cancel sends nothing, confirm sends it with confirm: true', async () => {
     const { posts } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Remote kill' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Remote kill' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remote kill', hidden: JSDOM_MODAL });
     expect(dialog).toHaveTextContent('Handset 21');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: JSDOM_MODAL }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: JSDOM_MODAL })).not.toBeInTheDocument());
     expect(posts()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Remote kill' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Kill the device' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { hidden: JSDOM_MODAL })).getByRole('button', { name: 'Kill the device', hidden: JSDOM_MODAL }));
     await waitFor(() => expect(posts()).toEqual([{ command: 'kill', confirm: true }]));
+  });
+
+  it('asks before remote stun, naming the member and the device; awaken stays one click', async () => {
+    const { posts } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remote stun' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remote stun', hidden: JSDOM_MODAL });
+    expect(dialog).toHaveTextContent('Handset 21');
+    expect(dialog).toHaveTextContent('User 7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: JSDOM_MODAL }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: JSDOM_MODAL })).not.toBeInTheDocument());
+    expect(posts()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remote awaken' }));
+    await waitFor(() => expect(posts()).toEqual([{ command: 'awaken' }]));
   });
 
   it('sends the camera and other device commands from their menus', async () => {

@@ -11,7 +11,7 @@ import { loadCommandHistory, sendCommand } from './api';
 import { CommandHistory } from './CommandHistory';
 import { useCan, useConsole } from './context';
 import { commandKey } from './format';
-import { KillDialog } from './KillDialog';
+import { ConfirmCommandDialog, type ConfirmedCommand } from './ConfirmCommandDialog';
 import { MonitorDialog } from '../monitor/MonitorDialog';
 import { monitorOpened } from '../monitor/slice';
 import { COMMAND_BAR_ID } from './MemberRowView';
@@ -40,7 +40,7 @@ function DeviceCommands({ device, name }: { device: Device; name: string }) {
   const { api, bus } = useConsole();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState<Command | null>(null);
-  const [confirmKill, setConfirmKill] = useState(false);
+  const [confirming, setConfirming] = useState<ConfirmedCommand | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -87,13 +87,13 @@ function DeviceCommands({ device, name }: { device: Device; name: string }) {
             </MenuList>
           </MenuPopover>
         </Menu>
-        <Button icon={<SleepRegular />} disabled={busy !== null} onClick={() => send('stun')}>
+        <Button icon={<SleepRegular />} disabled={busy !== null} onClick={() => setConfirming('stun')}>
           {label('stun')}
         </Button>
         <Button icon={<WeatherSunnyRegular />} disabled={busy !== null} onClick={() => send('awaken')}>
           {label('awaken')}
         </Button>
-        <Button icon={<PowerRegular />} disabled={busy !== null} onClick={() => setConfirmKill(true)}>
+        <Button icon={<PowerRegular />} disabled={busy !== null} onClick={() => setConfirming('kill')}>
           {label('kill')}
         </Button>
         <Menu>
@@ -113,14 +113,14 @@ function DeviceCommands({ device, name }: { device: Device; name: string }) {
           </MenuPopover>
         </Menu>
       </Toolbar>
-      <KillDialog
-        open={confirmKill}
+      <ConfirmCommandDialog
+        command={confirming}
         device={device.name}
         name={name}
-        onCancel={() => setConfirmKill(false)}
+        onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          setConfirmKill(false);
-          send('kill', true);
+          if (confirming) send(confirming, true);
+          setConfirming(null);
         }}
       />
       <CommandHistory deviceId={device.id} />
@@ -149,7 +149,7 @@ export function CommandBar() {
 
   return (
     <section id={COMMAND_BAR_ID} tabIndex={-1} className={styles.bar} aria-labelledby="dispatch-commands-title">
-      <Subtitle2 as="h2" id="dispatch-commands-title" className={styles.heading}>
+      <Subtitle2 as="h2" block id="dispatch-commands-title" className={styles.heading}>
         {uid !== null && name ? t('console.commands.titleFor', { name }) : t('console.commands.title')}
       </Subtitle2>
       {body}

@@ -16,8 +16,8 @@ export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
 export const commandSchema = z.union([deviceCommandSchema, z.enum(REMOTE_ACTIONS)]);
 export type Command = DeviceCommand | RemoteAction;
 
-/** Commands that cannot be undone and are only sent with `confirm: true`. */
-export const CONFIRMED_COMMANDS: readonly Command[] = ['kill'];
+/** Commands that disable a handset (kill for good, stun until awakened): only sent with `confirm: true`. */
+export const CONFIRMED_COMMANDS: readonly Command[] = ['kill', 'stun'];
 
 /** Body of `POST /api/devices/:id/commands`. */
 export const sendCommandSchema = z.object({
