@@ -97,3 +97,32 @@ test('pane sizes are changed from the keyboard and kept after a reload', async (
   await expect.poll(async () => Math.round((await side.boundingBox())!.width)).toBe(Math.round(widened));
   expect(outside).toEqual([]);
 });
+
+test.describe('at 1920x1080', () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  // Issue 15: after a few PTT presses 'Commands for Member 1' fell under Recent transmissions.
+  // The commands now come before the growing lists, which scroll inside a bounded height.
+  test('the selected member\'s commands stay in view above the recent transmissions', async ({ page, baseURL }) => {
+    await openConsole(page, baseURL, 'dispatcher1', 'en');
+    await memberRow(page, 'Member 1').getByRole('button', { name: /^Member 1/ }).click();
+    const commands = page.getByRole('region', { name: 'Commands for Member 1' });
+    const toolbar = commands.getByRole('toolbar', { name: 'Commands for Member 1' });
+    await expect(toolbar).toBeVisible();
+    const recent = page.getByTestId('ptt-recent');
+    await expect(recent).toBeVisible();
+    const [bar, list] = [await toolbar.boundingBox(), await recent.boundingBox()];
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(1080);
+    expect(bar!.y).toBeLessThan(list!.y);
+    // Headings stand on their own line: no 'Recent transmissionsNo transmissions yet'.
+    expect(await recent.innerText()).toMatch(/^Recent transmissions\n+No transmissions yet/);
+  });
+});
+
+test('a page heading does not run into its text', async ({ page, baseURL }) => {
+  await loginViaApi(page, baseURL, 'admin');
+  await page.goto(`${baseURL}/main/record/sos`);
+  const heading = page.getByRole('heading', { level: 1 }).last();
+  await expect(heading).toBeVisible();
+  expect(await heading.evaluate((h) => getComputedStyle(h).display)).toBe('block');
+});

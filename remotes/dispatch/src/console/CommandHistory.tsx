@@ -19,7 +19,8 @@ const EMPTY: number[] = [];
 
 const useStyles = makeStyles({
   section: { display: 'grid', gap: tokens.spacingVerticalXS },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalXS },
+  // Bounded and scrolled inside, so a long history never pushes the command buttons away.
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalXS, maxHeight: '10rem', overflowY: 'auto' },
   item: { display: 'grid', gap: '2px', paddingBottom: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
   head: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   steps: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, margin: 0, padding: 0, listStyle: 'none', color: tokens.colorNeutralForeground2 },
@@ -59,13 +60,13 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
   const entries = ids.map((id) => items[id]).filter((e): e is CommandEntry => e !== undefined);
   return (
     <section className={styles.section} aria-labelledby="dispatch-command-history">
-      <Caption1Strong as="h3" id="dispatch-command-history">
+      <Caption1Strong as="h3" block id="dispatch-command-history">
         {t('console.commands.history')}
       </Caption1Strong>
       {entries.length === 0 ? (
         <Caption1>{t('console.commands.noHistory')}</Caption1>
       ) : (
-        <ul className={styles.list} aria-labelledby="dispatch-command-history">
+        <ul className={styles.list} aria-labelledby="dispatch-command-history" tabIndex={0}>
           {entries.map((entry) => (
             <CommandItem key={entry.commandId} entry={entry} />
           ))}

@@ -9,6 +9,7 @@ import { ChannelList } from './ChannelList';
 import { CommandBar } from './CommandBar';
 import { MemberList } from './MemberList';
 import { PttArea } from './PttArea';
+import { PttRecent } from '../ptt/RecentList';
 import { ChatSlot, MapSlot } from './slots';
 import { useFillHeight } from './useFillHeight';
 
@@ -60,7 +61,7 @@ export function ConsoleLayout() {
   return (
     <div ref={ref} className={styles.page} style={height === null ? undefined : { height }} data-testid="dispatch-console">
       <div className={styles.top}>
-        <Subtitle1 as="h1" className={styles.title}>
+        <Subtitle1 as="h1" block className={styles.title}>
           {t('title')}
         </Subtitle1>
         <CallLog />
@@ -88,7 +89,9 @@ export function ConsoleLayout() {
               <div className={styles.controls}>
                 <PttArea />
                 <TempRooms />
+                {/* Commands before the growing lists, so the selected member's stay in view (issue 15). */}
                 <CommandBar />
+                <PttRecent />
               </div>
             </Panel>
           </Group>

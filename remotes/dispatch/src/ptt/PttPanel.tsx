@@ -9,7 +9,6 @@ import { useCan, useConsole } from '../console/context';
 import { NS } from '../strings';
 import { useAppSelector } from '../store';
 import { HoldButton } from './HoldButton';
-import { RecentList } from './RecentList';
 import { percentile } from './slice';
 import type { PressNotice } from './slice';
 import { usePttKey } from './usePttKey';
@@ -92,7 +91,7 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
 
   return (
     <section className={styles.area} aria-labelledby="dispatch-ptt-title">
-      <Subtitle2 as="h2" id="dispatch-ptt-title" className={styles.heading}>
+      <Subtitle2 as="h2" block id="dispatch-ptt-title" className={styles.heading}>
         {t('ptt.title')}
       </Subtitle2>
       <div className={styles.row}>
@@ -141,7 +140,6 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
           {rtt === null && jitter === null ? t('ptt.latencyNone') : t('ptt.latency', { rtt: rtt ?? '—', jitter: jitter ?? '—' })}
         </Caption1>
       </div>
-      {chatId && session && <RecentList api={api} bus={bus} session={session} chatId={chatId} />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Caption1, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { MessageType, Role } from '@ptt/contracts';
+import { MessageType, Role, chatId as channelChatId } from '@ptt/contracts';
 import type { ChatMessage, Session } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { ChatServicesContext } from '../chat/context';
@@ -10,6 +10,7 @@ import { formatMessageTime } from '../chat/format';
 import { PttContent } from '../chat/MediaContent';
 import { NS } from '../strings';
 import { useAppSelector } from '../store';
+import { useConsole } from '../console/context';
 import { fetchRecent } from './api';
 
 /** The recording is stored after the floor is released: read the list again a moment later. */
@@ -19,6 +20,8 @@ const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalXS },
   item: { display: 'grid', gap: tokens.spacingVerticalXXS },
   heading: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+  // Bounded: a busy channel's history must not push the commands out of the pane (issue 15).
+  scroller: { maxHeight: '11rem', overflowY: 'auto' },
 });
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: ChatMessage[] };
@@ -65,7 +68,7 @@ export const RecentList = memo(function RecentList({ api, bus, session, chatId }
 
   return (
     <section aria-labelledby="dispatch-ptt-recent" data-testid="ptt-recent">
-      <Text as="h3" id="dispatch-ptt-recent" className={styles.heading}>
+      <Text as="h3" block id="dispatch-ptt-recent" className={styles.heading}>
         {t('ptt.recent.title')}
       </Text>
       {loaded.state === 'loading' && <Spinner size="tiny" />}
@@ -80,7 +83,8 @@ export const RecentList = memo(function RecentList({ api, bus, session, chatId }
       {loaded.state === 'ready' && loaded.items.length === 0 && <Caption1>{t('ptt.recent.empty')}</Caption1>}
       {loaded.state === 'ready' && loaded.items.length > 0 && (
         <ChatServicesContext.Provider value={services}>
-          <ul className={styles.list}>
+          {/* Focusable so the keyboard can scroll it. */}
+          <ul className={mergeClasses(styles.list, styles.scroller)} tabIndex={0} aria-labelledby="dispatch-ptt-recent">
             {loaded.items.map((m) =>
               m.type === MessageType.Ptt ? (
                 <li key={m.id} className={styles.item}>
@@ -95,3 +99,11 @@ export const RecentList = memo(function RecentList({ api, bus, session, chatId }
     </section>
   );
 });
+
+/** The selected channel's recent transmissions; below the commands, so it never pushes them away. */
+export function PttRecent() {
+  const { api, bus, session } = useConsole();
+  const channelId = useAppSelector((s) => s.console.selectedChannelId);
+  if (!session || channelId === null) return null;
+  return <RecentList api={api} bus={bus} session={session} chatId={channelChatId(session.ent.id, channelId)} />;
+}

@@ -5,7 +5,7 @@ import { ChannelList } from '../console/ChannelList';
 import { ConsoleSync } from '../console/sync/ConsoleSync';
 import { ENT_ID, fakeApi, renderConsole, startRoutes } from '../console/test/consoleTest';
 import { PttPanel } from './PttPanel';
-import { RECENT_REFRESH_DELAY_MS } from './RecentList';
+import { PttRecent, RECENT_REFRESH_DELAY_MS } from './RecentList';
 import { fakeMedia } from './test/fakeMedia';
 import { CHAT, MEDIA, ME, MEMBER, connect, floor, frame, pttButton, setupPtt } from './test/pttTest';
 
@@ -39,6 +39,7 @@ describe('talking indicators', () => {
         <ConsoleSync />
         <ChannelList />
         <PttPanel createClient={media.create} />
+        <PttRecent />
       </>,
       api,
     );

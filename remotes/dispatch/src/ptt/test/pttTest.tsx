@@ -7,6 +7,7 @@ import { selectChannel } from '../../console/slice';
 import { ENT_ID, fakeApi, renderConsole, session } from '../../console/test/consoleTest';
 import type { Handler } from '../../console/test/consoleTest';
 import { PttPanel } from '../PttPanel';
+import { PttRecent } from '../RecentList';
 import { usePttSync } from '../usePttSync';
 import { useConsole } from '../../console/context';
 import { fakeMedia } from './fakeMedia';
@@ -61,6 +62,7 @@ export function setupPtt({ who = session(), routes = {}, settings = {}, channelI
     <>
       <PttSync />
       <PttPanel createClient={media.create} />
+      <PttRecent />
     </>,
     api,
     who,
