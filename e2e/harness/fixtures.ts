@@ -50,3 +50,23 @@ export async function apiLogin(request: APIRequestContext, baseURL: string, acco
   expect(body.code).toBe(0);
   return body.data.auth_token;
 }
+
+/**
+ * `test` with a server of the file's own (one per worker), for specs that change what others
+ * count on (memberships, passwords, login throttles) or need their own environment.
+ */
+export function withOwnServer(env: Record<string, string> = {}) {
+  return test.extend<object, { ownServer: RunningServer }>({
+    ownServer: [
+      async ({}, use) => {
+        const server = await startServer({ env });
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker' },
+    ],
+    baseURL: async ({ ownServer }, use) => {
+      await use(ownServer.baseURL);
+    },
+  });
+}

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test as base, expect, DEMO } from '../harness/fixtures';
-import { startServer, type RunningServer } from '../harness/server';
+import { expect, DEMO, withOwnServer } from '../harness/fixtures';
 
 // Issue 15 item 2: after three wrong passwords the server asks for a captcha (2005); the login
 // form must show it (image, refresh, field) so the right password with the right captcha logs in.
@@ -9,19 +8,7 @@ import { startServer, type RunningServer } from '../harness/server';
 
 const CAPTCHA = 'TEST';
 
-const test = base.extend<object, { captchaServer: RunningServer }>({
-  captchaServer: [
-    async ({}, use) => {
-      const server = await startServer({ env: { PTT_TEST_CAPTCHA_TEXT: CAPTCHA, NODE_ENV: 'test' } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ captchaServer }, use) => {
-    await use(captchaServer.baseURL);
-  },
-});
+const test = withOwnServer({ PTT_TEST_CAPTCHA_TEXT: CAPTCHA, NODE_ENV: 'test' });
 
 const TEXT = {
   en: { orgId: 'Organization ID', user: 'Username', pass: 'Password', submit: 'Log in', wrong: 'Wrong username or password',

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MessageType } from '@ptt/contracts';
+import { MessageType, Role } from '@ptt/contracts';
 import type { ChatListItem, ChatMessage } from '@ptt/contracts';
 import { ChannelList } from './ChannelList';
 import { ConsoleSync } from './sync/ConsoleSync';
-import { ENT_ID, fakeApi, renderConsole, startRoutes } from './test/consoleTest';
+import { ENT_ID, fakeApi, renderConsole, session, startRoutes } from './test/consoleTest';
 
 const GENERAL = `${ENT_ID}-1-1`;
 const SECURITY = `${ENT_ID}-1-2`;
@@ -95,5 +95,55 @@ describe('channel list', () => {
     act(() => bus.publish('socket/status', { state: 'open', failures: 0 }));
     // The server still lists General (this fake does not know it was left): the list came again.
     await waitFor(() => expect(rows()).toHaveLength(3));
+  });
+});
+
+// Issue 15 item 14: an admin is in no channel; Dispatch must still let them dispatch (ADR 014).
+describe('staff in no channel', () => {
+  const channel = (id: number, name: string) => ({ id, name, createdAt: 'x', enabled: true, disbanded: false, disbandedAt: null, isEnterprise: id === 1, memberCount: 8 });
+
+  function setupStaff(role: Role) {
+    let chats: ChatListItem[] = [];
+    const api = fakeApi({
+      ...startRoutes(),
+      'GET /api/chats': () => chats,
+      'GET /api/channels': () => ({ items: [channel(1, 'General'), channel(2, 'Security')], total: 2 }),
+      'POST /api/channels/1/members': () => {
+        chats = [CHATS[0]!];
+        return { items: [] };
+      },
+      'POST /api/channels/2/members': () => ({ items: [] }),
+    });
+    const rendered = renderConsole(
+      <>
+        <ConsoleSync />
+        <ChannelList />
+      </>,
+      api,
+      session({ id: 50, account: 'admin', nickname: 'Admin', role }),
+    );
+    return { ...rendered, api };
+  }
+
+  it('offers the organisation\'s channels to join, one or all, and shows them once joined', async () => {
+    const { api } = setupStaff(Role.Admin);
+    expect(await screen.findByText(/You are in no channel yet/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join General' }));
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/channels/1/members', body: { members: [{ userId: 50 }] } })]);
+    const list = screen.getByRole('list', { name: 'Channels' });
+    expect(await within(list).findByRole('button', { name: /General/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('join-channels')).not.toBeInTheDocument();
+  });
+
+  it('joins every channel with one click', async () => {
+    const { api } = setupStaff(Role.SuperAdmin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Join all 2 channels' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/channels/1/members', '/api/channels/2/members']));
+  });
+
+  it('is not offered to an ordinary member', async () => {
+    setupStaff(Role.User);
+    expect(await screen.findByText('No channels or chats yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('join-channels')).not.toBeInTheDocument();
   });
 });

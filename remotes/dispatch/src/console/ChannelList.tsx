@@ -9,6 +9,8 @@ import { selectChannel } from './slice';
 import { listStale, selectChatEntries, unreadText } from './state/chatList';
 import type { ChatEntry } from './state/chatList';
 import { openEntry } from './sync/useDefaultChat';
+import { useCan } from './context';
+import { JoinChannels } from './JoinChannels';
 
 const useStyles = makeStyles({
   pane: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
@@ -94,6 +96,8 @@ export function ChannelList() {
   const status = useAppSelector((s) => s.chatList.status);
   const enabled = useAppSelector((s) => s.chatList.channelEnabled);
   const openId = useAppSelector((s) => s.console.openChat?.chatId ?? null);
+  const canJoin = useCan('channel.members.manage');
+  const inNoChannel = status === 'ready' && !entries.some((e) => e.channelId !== null);
 
   return (
     <section className={styles.pane} aria-labelledby="dispatch-channels-title">
@@ -109,7 +113,8 @@ export function ChannelList() {
           </Button>
         </div>
       )}
-      {status === 'ready' && entries.length === 0 && <Text className={styles.note}>{t('console.channels.empty')}</Text>}
+      {status === 'ready' && entries.length === 0 && !canJoin && <Text className={styles.note}>{t('console.channels.empty')}</Text>}
+      {inNoChannel && canJoin && <JoinChannels />}
       <ul className={styles.list} aria-labelledby="dispatch-channels-title">
         {entries.map((entry) => (
           <ChannelRow

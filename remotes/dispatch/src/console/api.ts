@@ -9,7 +9,7 @@ import {
   pageSchema,
   presenceFrameSchema,
 } from '@ptt/contracts';
-import type { CallRecord, ChannelMember, ChatListItem, Command, Device, DeviceCommandRecord, UserStatus } from '@ptt/contracts';
+import type { CallRecord, Channel, ChannelMember, ChatListItem, Command, Device, DeviceCommandRecord, UserStatus } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 
 // The console's REST calls (docs/protocol.md: Chat, Device commands, Calls; GET /api/presence).
@@ -64,6 +64,22 @@ export async function channelStates(api: ApiClient, userId: number, signal?: Abo
     signal,
   );
   return states;
+}
+
+/** The organisation's live channels (staff see them all), for joining from the console. */
+export async function listOrgChannels(api: ApiClient, signal?: AbortSignal): Promise<Channel[]> {
+  const out: Channel[] = [];
+  await loadAllPages(
+    async (page) => (await api.get('/api/channels', { schema: channelPage, query: { page, size: PAGE_SIZE_MAX, sort: 'name' }, signal })).items,
+    (items) => out.push(...items),
+    signal,
+  );
+  return out;
+}
+
+/** Adds the caller to a channel (staff hold channel.members.manage). */
+export function joinChannel(api: ApiClient, channelId: number, userId: number): Promise<unknown> {
+  return api.post(`/api/channels/${channelId}/members`, { members: [{ userId }] });
 }
 
 const memberPage = pageSchema(channelMemberSchema);
