@@ -1,5 +1,14 @@
 // Console layout, channels, members, commands and calls (namespace `dispatch`, under `console.`).
 export const consoleEn = {
+  /** Staff in no channel (ADR 014). */
+  join: {
+    intro: 'You are in no channel yet. Join the channels you dispatch to hear them, talk and see their members.',
+    all: 'Join all {{count}} channels',
+    one: 'Join',
+    oneName: 'Join {{name}}',
+    none: 'The organisation has no channels yet.',
+    failed: 'The channels could not be loaded',
+  },
   layout: {
     resizeLeft: 'Resize the channel and member column',
     resizeRight: 'Resize the chat column',
@@ -54,6 +63,9 @@ export const consoleEn = {
     actions: 'Actions for {{name}}',
     message: 'Message',
     call: 'Call',
+    // Named, so a screen reader does not hear eight identical 'Message' buttons.
+    messageName: 'Message {{name}}',
+    callName: 'Call {{name}}',
     locate: 'Locate on the map',
     track: 'Location track',
     commands: 'Device commands',
@@ -96,6 +108,9 @@ export const consoleEn = {
     killTitle: 'Remote kill',
     killBody: 'Remote kill disables {{device}} of {{name}} for good. It cannot be undone from the console. Send it?',
     killConfirm: 'Kill the device',
+    stunTitle: 'Remote stun',
+    stunBody: 'Remote stun silences {{device}} of {{name}} at once: it stops talking and listening until it is awakened. Send it?',
+    stunConfirm: 'Stun the device',
     cancel: 'Cancel',
     state: {
       sent: 'Sent',
@@ -156,6 +171,14 @@ export const consoleEn = {
 };
 
 export const consoleZh: typeof consoleEn = {
+  join: {
+    intro: '您还未加入任何频道。加入要调度的频道，即可收听、通话并查看成员。',
+    all: '加入全部 {{count}} 个频道',
+    one: '加入',
+    oneName: '加入 {{name}}',
+    none: '组织还没有频道。',
+    failed: '无法加载频道',
+  },
   layout: {
     resizeLeft: '调整频道和成员栏的宽度',
     resizeRight: '调整聊天栏的宽度',
@@ -209,6 +232,8 @@ export const consoleZh: typeof consoleEn = {
     actions: '{{name}} 的操作',
     message: '发消息',
     call: '呼叫',
+    messageName: '给 {{name}} 发消息',
+    callName: '呼叫 {{name}}',
     locate: '在地图上定位',
     track: '位置轨迹',
     commands: '设备命令',
@@ -251,6 +276,9 @@ export const consoleZh: typeof consoleEn = {
     killTitle: '远程遥毙',
     killBody: '远程遥毙将永久停用 {{name}} 的 {{device}}，无法在控制台撤销。确定发送吗？',
     killConfirm: '遥毙设备',
+    stunTitle: '远程遥晕',
+    stunBody: '远程遥晕将立即使 {{name}} 的 {{device}} 停止通话和收听，直到被唤醒。确定发送吗？',
+    stunConfirm: '遥晕设备',
     cancel: '取消',
     state: {
       sent: '已发送',
