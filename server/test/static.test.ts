@@ -16,6 +16,7 @@ describe('static hosting', () => {
     mkdirSync(path.join(hostDist(), 'assets'), { recursive: true });
     writeFileSync(path.join(hostDist(), 'index.html'), '<!doctype html><title>host shell</title>');
     writeFileSync(path.join(hostDist(), 'assets', 'main.abc123.js'), 'console.log("host")');
+    writeFileSync(path.join(hostDist(), 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     mkdirSync(remoteDist('records'), { recursive: true });
     writeFileSync(path.join(remoteDist('records'), 'mf-manifest.json'), JSON.stringify({ version: 1 }));
     writeFileSync(path.join(remoteDist('records'), 'remoteEntry.js'), 'var records = 1;');
@@ -39,6 +40,13 @@ describe('static hosting', () => {
     expect(Object.keys(body).sort()).toEqual([...REMOTE_NAMES].sort());
     expect(body.records).toBe('/remotes/records/mf-manifest.json');
     expect(body.sos).toBe('https://sos.example.test/mf-manifest.json');
+  });
+
+  it('answers /favicon.ico with the build\'s favicon.svg instead of a 404 on every page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toContain('<svg');
   });
 
   it('serves the host at / and falls back to index.html for client routes', async () => {

@@ -92,7 +92,8 @@ function swcRule(isDev) {
 function createConfig({ name, dir, isHost = false, port, exposes, title }) {
   return (_env, argv = {}) => {
     const isDev = argv.mode === 'development';
-    const buildTag = process.env.PTT_BUILD_TAG || 'dev';
+    // A production build shows no tag unless one is given (a deployment's label); 'dev' otherwise.
+    const buildTag = process.env.PTT_BUILD_TAG || (isDev ? 'dev' : '');
     return {
       mode: isDev ? 'development' : 'production',
       context: dir,
@@ -115,7 +116,8 @@ function createConfig({ name, dir, isHost = false, port, exposes, title }) {
       },
       plugins: [
         new webpack.DefinePlugin({ __PTT_BUILD_TAG__: JSON.stringify(buildTag) }),
-        new HtmlWebpackPlugin({ title: title || `PTT ${name}`, templateContent: htmlTemplate, chunks: ['main'] }),
+        // The favicon is emitted next to index.html and linked from it, so no page asks for a missing /favicon.ico.
+        new HtmlWebpackPlugin({ title: title || `PTT ${name}`, templateContent: htmlTemplate, chunks: ['main'], favicon: path.join(__dirname, 'assets', 'favicon.svg') }),
         new ModuleFederationPlugin({
           name,
           ...(isHost

@@ -16,10 +16,12 @@ const login = (id: number, extra: Partial<LoginRecord> = {}): LoginRecord => ({
 // Fluent dialogs are slow to render in jsdom on a busy machine.
 jest.setTimeout(20_000);
 
+const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 describe('own record dialogs', () => {
   it('shows the login records with the GPS position and its abnormal flag', async () => {
     const api = fakeAccountApi({
-      loginRecords: jest.fn(() => Promise.resolve({ items: [login(2, { lng: 0, lat: 0, abnormal: true }), login(1, { device: null })], total: 2 })),
+      loginRecords: jest.fn(() => Promise.resolve({ items: [login(2, { lng: 0, lat: 0, abnormal: true, device: CHROME_UA }), login(1, { device: null })], total: 2 })),
     });
     renderDialog(<LoginRecordDialog api={api} onClose={jest.fn()} />);
     const table = await screen.findByRole('table', { name: 'Login record' });
@@ -27,6 +29,10 @@ describe('own record dialogs', () => {
     expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Time', 'Device', 'GPS location', 'IP']);
     expect(rows[1]).toHaveTextContent('0.000000, 0.000000 Abnormal');
     expect(within(rows[2]!).getAllByRole('cell')[1]).toHaveTextContent('—');
+    // Browser and system, the raw agent on hover.
+    const device = within(rows[1]!).getAllByRole('cell')[1]!;
+    expect(device).toHaveTextContent(/^Chrome 156 · Linux$/);
+    expect(within(device).getByTitle(CHROME_UA)).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { Badge } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, currentLocale } from '@ptt/ui';
-import { operationName } from '@ptt/contracts';
+import { operationName, userAgentLabel } from '@ptt/contracts';
 import type { LoginRecord, OperationRecord, SosRecord } from '@ptt/contracts';
 import type { AccountApi } from './api';
 import { RecordDialog } from './RecordDialog';
@@ -37,7 +37,8 @@ export function LoginRecordDialog({ api, onClose }: Props) {
   const { t } = f;
   const columns: RecordColumn<LoginRecord>[] = [
     { id: 'time', header: t('loginRecord.time'), cell: (r) => f.time(r.time) },
-    { id: 'device', header: t('loginRecord.device'), cell: (r) => f.text(r.device) },
+    // Browser and system, not the raw user agent (the whole of it on hover).
+    { id: 'device', header: t('loginRecord.device'), cell: (r) => (r.device ? <span title={r.device}>{userAgentLabel(r.device)}</span> : f.text(null)) },
     {
       id: 'location',
       header: t('loginRecord.location'),

@@ -28,7 +28,7 @@ export function CheckCard({ id, name, result, onRun, children }: { id: string; n
     <Card data-testid={`check-${id}`} data-state={result.state} aria-labelledby={`check-${id}-name`}>
       <CardHeader
         header={
-          <Text weight="semibold" as="h2" id={`check-${id}-name`}>
+          <Text weight="semibold" as="h2" block id={`check-${id}-name`}>
             {name}
           </Text>
         }

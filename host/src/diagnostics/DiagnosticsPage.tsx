@@ -95,7 +95,7 @@ export function DiagnosticsPage() {
 
   return (
     <section className={styles.page} data-testid="diagnostics-page">
-      <Title1 as="h1">{t('common:page.test')}</Title1>
+      <Title1 as="h1" block>{t('common:page.test')}</Title1>
       <Body1>{t('intro')}</Body1>
       <div>
         <Button

@@ -65,7 +65,7 @@ export function NoticesPage() {
 
   return (
     <section aria-labelledby="notices-title" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Title1 as="h1" id="notices-title">
+      <Title1 as="h1" block id="notices-title">
         {t('title')}
       </Title1>
       <Text>{t('intro')}</Text>

@@ -38,7 +38,7 @@ export function UpdatePage() {
   return (
     <main className={styles.page} data-testid="update-page">
       <div className={styles.top}>
-        <Title1 as="h1">{t('common:page.update')}</Title1>
+        <Title1 as="h1" block>{t('common:page.update')}</Title1>
         <Link
           href={HOME_PATH}
           onClick={(e) => {

@@ -48,6 +48,13 @@ describe('header', () => {
 });
 
 describe('logout', () => {
+  it('is the last entry of the user menu, set apart', async () => {
+    renderHost('/main/dispatch', { session: SESSION });
+    await userEvent.click(screen.getByRole('button', { name: /Dispatcher One/ }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items[items.length - 1]).toHaveTextContent('Logout');
+  });
+
   it('does not greet a deliberate logout with the guard message', async () => {
     renderHost('/main/dispatch', { session: SESSION });
     await userEvent.click(screen.getByRole('button', { name: /Dispatcher One/ }));

@@ -39,7 +39,7 @@ export function UserMenu() {
             {entries.map((entry) => (
               <Fragment key={entry.id}>
                 {/* The other screens form their own group below the account and settings entries. */}
-                {entry === firstScreen && entries[0] !== entry && <MenuDivider />}
+                {((entry === firstScreen && entries[0] !== entry) || entry.id === 'logout') && <MenuDivider />}
                 <MenuItem data-menu-id={entry.id} onClick={entry.onSelect}>
                   {entry.label}
                 </MenuItem>

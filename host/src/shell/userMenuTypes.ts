@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 
-/** Spec section 2's user menu, in its order; nickname, settings and the screens outside the header menu follow. */
+/**
+ * Spec section 2's user menu, in its order; nickname, settings and the screens outside the header
+ * menu follow. Logout comes last, set apart (issue 15: in the middle it was hard to find and easy
+ * to hit by mistake).
+ */
 export const USER_MENU_ORDER = [
   'loginRecord',
   'operationRecord',
   'changePassword',
-  'logout',
   'microphone',
   'language',
   'sosRecord',
@@ -16,6 +19,7 @@ export const USER_MENU_ORDER = [
   'update',
   'diagnostics',
   'sosManagement',
+  'logout',
 ] as const;
 export type UserMenuId = (typeof USER_MENU_ORDER)[number];
 

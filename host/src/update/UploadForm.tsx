@@ -102,7 +102,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="upload-title">
-      <Subtitle2 as="h2" id="upload-title">
+      <Subtitle2 as="h2" block id="upload-title">
         {t('upload.title')}
       </Subtitle2>
       <Field label={t('upload.platform')}>

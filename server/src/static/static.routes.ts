@@ -76,6 +76,10 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
     }
     const file = await resolveFile(staticRoot, pathname);
     if (file) return send(reply, staticRoot, file);
+    // Pages link /favicon.svg; browsers and tools that ask for /favicon.ico get the same picture.
+    if (pathname === '/favicon.ico' && (await resolveFile(staticRoot, 'favicon.svg'))) {
+      return send(reply.type('image/svg+xml'), staticRoot, 'favicon.svg');
+    }
     // A missing asset must stay a 404: answering HTML for a .js file only hides the real error.
     if (path.posix.extname(pathname) !== '') return reply.code(404).type('text/plain').send('Not found');
     // Any other path is a client-side route (/main/dispatch after a reload): answer the shell.

@@ -2,6 +2,7 @@ export * from './text';
 export * from './enums';
 export * from './codes';
 export * from './login-alerts';
+export * from './user-agent';
 export * from './constants';
 export * from './storage-keys';
 export * from './ids';

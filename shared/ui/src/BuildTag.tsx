@@ -8,10 +8,14 @@ const useStyles = makeStyles({
   text: { color: tokens.colorNeutralForeground3 },
 });
 
-/** The build tag of a remote, small and out of the way. The tag comes from the remote's own bundle. */
+/**
+ * The build tag of a remote, small and out of the way. The tag comes from the remote's own bundle;
+ * a production build without PTT_BUILD_TAG has none and shows nothing.
+ */
 export function BuildTag({ tag }: { tag: string }) {
   const { t } = useTranslation('common');
   const styles = useStyles();
+  if (!tag) return null;
   return (
     <footer data-build-tag={tag} className={styles.footer}>
       <Caption1 className={styles.text}>{t('buildTag', { tag })}</Caption1>

@@ -66,6 +66,8 @@ describe('ChatPanel', () => {
     expect(within(location).getByRole('button', { name: 'Show on map' })).toBeInTheDocument();
     expect(within(feed).getByRole('img', { name: 'Thumbs up' })).toBeInTheDocument();
     expect(within(feed).getByLabelText('PTT recording, 0:05')).toHaveAttribute('src', src);
+    // Its length shows before it is played (issue 15: '0:00 / 0:00' until played).
+    expect(within(feed).getByLabelText('PTT recording, 0:05')).toHaveAttribute('preload', 'metadata');
     expect(feed.innerHTML).not.toContain(TOKEN);
     expect(feed.innerHTML).not.toContain(FILE_ACCESS.key);
     expect(within(feed).getByText('Audio talk, 1:23')).toBeInTheDocument();

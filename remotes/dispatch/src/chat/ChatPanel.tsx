@@ -106,7 +106,7 @@ export function ChatPanel({ api, bus, chat }: ChatPanelProps) {
       <section className={styles.panel} aria-labelledby={headingId}>
         <div className={styles.head}>
           {chat.kind === 'group' ? <PeopleRegular aria-hidden /> : <PersonRegular aria-hidden />}
-          <Subtitle2 as="h2" id={headingId}>
+          <Subtitle2 as="h2" block id={headingId}>
             {t(chat.kind === 'group' ? 'chat.groupTitle' : 'chat.personalTitle', { title: chat.title })}
           </Subtitle2>
         </div>

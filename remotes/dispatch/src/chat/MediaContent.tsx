@@ -114,7 +114,9 @@ export function PttContent({ fileId, durationMs }: { fileId: string; durationMs:
     <div className={styles.line}>
       <MicRegular aria-hidden />
       <Caption1>{label}</Caption1>
-      <audio className={styles.audio} controls preload="none" {...player} aria-label={label} />
+      {/* metadata: the player shows the clip's length before it is played, not '0:00 / 0:00'
+          (a PTT clip's header is a few bytes). */}
+      <audio className={styles.audio} controls preload="metadata" {...player} aria-label={label} />
     </div>
   );
 }

@@ -83,8 +83,8 @@ describe('member list', () => {
     await waitFor(() => expect(within(row('Alice')).getByTestId('member-info')).toHaveTextContent('Offline · User · Handset 21 (Android)'));
     expect(within(row('Dispatcher 1')).getByTestId('member-info')).toHaveTextContent('Dispatcher · No device');
     // No messaging or calling oneself.
-    expect(within(row('Dispatcher 1')).queryByRole('button', { name: 'Call' })).not.toBeInTheDocument();
-    await userEvent.click(within(row('Alice')).getByRole('button', { name: 'Message' }));
+    expect(within(row('Dispatcher 1')).queryByRole('button', { name: /^Call/ })).not.toBeInTheDocument();
+    await userEvent.click(within(row('Alice')).getByRole('button', { name: 'Message Alice' }));
     expect(store.getState().console.openChat).toEqual({ chatId: '100001-0-3-7', kind: 'personal', title: 'Alice', channelId: null, peerId: 7 });
     await userEvent.click(within(row('Alice')).getByRole('button', { name: 'Actions for Alice' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Locate on the map' }));
@@ -93,7 +93,7 @@ describe('member list', () => {
     await userEvent.click(within(row('Alice')).getByRole('button', { name: 'Actions for Alice' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Location track' }));
     expect(store.getState().console.trackUserId).toBe(7);
-    await userEvent.click(within(row('Alice')).getByRole('button', { name: 'Call' }));
+    await userEvent.click(within(row('Alice')).getByRole('button', { name: 'Call Alice' }));
     expect(store.getState().console.callRequest).toEqual({ uid: 7, seq: 1 });
   });
 
@@ -102,7 +102,7 @@ describe('member list', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0]!).getByTestId('member-info')).toHaveTextContent(/^Offline · User$/);
     expect(within(rows()[0]!).queryByRole('button', { name: 'Actions for Alice' })).not.toBeInTheDocument();
-    expect(within(rows()[0]!).getByRole('button', { name: 'Call' })).toBeInTheDocument();
+    expect(within(rows()[0]!).getByRole('button', { name: 'Call Alice' })).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === '/api/devices')).toBe(false);
   });
 

@@ -77,7 +77,7 @@ export function MemberList() {
   return (
     <section className={styles.pane} aria-labelledby="dispatch-members-title">
       <div className={styles.header}>
-        <Subtitle2 as="h2" id="dispatch-members-title" className={styles.heading}>
+        <Subtitle2 as="h2" block id="dispatch-members-title" className={styles.heading}>
           {heading}
         </Subtitle2>
         {channelId !== null && (

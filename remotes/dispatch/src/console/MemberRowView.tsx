@@ -100,16 +100,17 @@ function MemberRowViewInner({ row, index, selected, selfId, entId, device, canLo
           {name}
           {!member.enabled && <SpeakerMuteRegular aria-label={t('console.members.muted')} />}
         </Text>
-        <Caption1 className={styles.info} data-testid="member-info">
+        {/* Cut to the row's width: the whole line (a long device name) on hover. */}
+        <Caption1 className={styles.info} data-testid="member-info" title={parts.join(' · ')}>
           {parts.join(' · ')}
         </Caption1>
       </button>
       {!self && (
         <>
-          <Tooltip content={t('console.members.message')} relationship="label">
+          <Tooltip content={t('console.members.messageName', { name: member.nickname })} relationship="label">
             <Button size="small" appearance="subtle" icon={<ChatRegular />} onClick={message} />
           </Tooltip>
-          <Tooltip content={t('console.members.call')} relationship="label">
+          <Tooltip content={t('console.members.callName', { name: member.nickname })} relationship="label">
             <Button size="small" appearance="subtle" icon={<CallRegular />} onClick={() => dispatch(requestCall(uid))} />
           </Tooltip>
         </>

@@ -44,7 +44,7 @@ export function TempRoomCard({ api, bus, channel, onDismiss, createClient }: Tem
   return (
     <Card className={styles.card} role="region" aria-labelledby={titleId} data-testid="temp-room-card">
       <div className={styles.head}>
-        <Subtitle2 as="h3" id={titleId} className={styles.title}>
+        <Subtitle2 as="h3" block id={titleId} className={styles.title}>
           {t('tempRoom.cardTitle', { name: creator })}
         </Subtitle2>
         <Caption1>{t('tempRoom.startedBy', { name: creator })}</Caption1>

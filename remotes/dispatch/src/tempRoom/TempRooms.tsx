@@ -20,7 +20,7 @@ export function TempRooms({ createClient }: { createClient?: CreateMediaClient }
   if (channels.length === 0) return null;
   return (
     <section className={styles.area} aria-labelledby="dispatch-temp-rooms-title">
-      <Subtitle2 as="h2" id="dispatch-temp-rooms-title" className={styles.heading}>
+      <Subtitle2 as="h2" block id="dispatch-temp-rooms-title" className={styles.heading}>
         {t('tempRoom.panelTitle')}
       </Subtitle2>
       {channels.map((c) => (

@@ -9,7 +9,7 @@ export function FenceEditPage() {
   const { id = '' } = useParams();
   return (
     <section>
-      <Title1 as="h1">{t('edit.title', { id })}</Title1>
+      <Title1 as="h1" block>{t('edit.title', { id })}</Title1>
       <Body1 as="p">{t('edit.intro')}</Body1>
       <RouterLink to="..">{t('edit.back')}</RouterLink>
     </section>

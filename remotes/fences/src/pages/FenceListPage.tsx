@@ -6,7 +6,7 @@ export function FenceListPage() {
   const { t } = useTranslation(NS);
   return (
     <section>
-      <Title1 as="h1">{t('list.title')}</Title1>
+      <Title1 as="h1" block>{t('list.title')}</Title1>
       <Body1 as="p">{t('list.intro')}</Body1>
     </section>
   );

@@ -8,7 +8,7 @@ export function SectionPage({ section }: { section: Section }) {
   const { t } = useTranslation(NS);
   return (
     <section>
-      <Title1 as="h1">{t(`${section}.title`)}</Title1>
+      <Title1 as="h1" block>{t(`${section}.title`)}</Title1>
       <Body1 as="p">{t(`${section}.intro`)}</Body1>
     </section>
   );

@@ -10,7 +10,7 @@ export function RecordPage({ kind }: { kind: RecordKind }) {
   const { t } = useTranslation(NS);
   return (
     <section>
-      <Title1 as="h1">{t(`${kind}.title`)}</Title1>
+      <Title1 as="h1" block>{t(`${kind}.title`)}</Title1>
       <Body1 as="p">{t(`${kind}.intro`)}</Body1>
     </section>
   );

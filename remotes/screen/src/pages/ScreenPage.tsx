@@ -6,7 +6,7 @@ export function ScreenPage() {
   const { t } = useTranslation(NS);
   return (
     <section>
-      <Title1 as="h1">{t('title')}</Title1>
+      <Title1 as="h1" block>{t('title')}</Title1>
       <Body1 as="p">{t('intro')}</Body1>
     </section>
   );

@@ -7,7 +7,7 @@ export function SosPage({ waiting }: { waiting: number }) {
   const { t } = useTranslation(NS);
   return (
     <section>
-      <Title1 as="h1">{t('title')}</Title1>
+      <Title1 as="h1" block>{t('title')}</Title1>
       <p data-testid="sos-waiting">
         {t('waiting', { count: waiting })} <CounterBadge count={waiting} showZero aria-hidden />
       </p>

@@ -92,7 +92,7 @@ export function LoginForm({ login, fetchCaptcha, onLoggedIn, notice }: LoginForm
   return (
     <Card className={styles.card}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Title2 as="h1">{t('login.title')}</Title2>
+        <Title2 as="h1" block>{t('login.title')}</Title2>
         {notice && (
           <MessageBar intent="warning">
             <MessageBarBody>{notice}</MessageBarBody>
