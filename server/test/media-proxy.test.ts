@@ -160,6 +160,29 @@ describe('/janus', () => {
     expect((await call('POST', `/janus/${mine.s}`, tokens.member1, { janus: 'keepalive' })).json).toMatchObject({ error: { code: 458 } });
   });
 
+  // Issue 15: a console logging out revokes its token, then leaves its rooms; those requests got a
+  // 401 the browser logged. They may still end the user's own Janus sessions, nothing else.
+  it('lets a token that just logged out destroy and stop polling its own sessions, and nothing more', async () => {
+    const mine = await session('member4');
+    const other = await session('member1');
+    const ended = tokens.member4;
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${ended}` } });
+    expect(logout.statusCode).toBe(200);
+    // Still refused: anything but leaving, and another user's session.
+    expect((await call('POST', `/janus/${mine.s}`, ended, { janus: 'keepalive' })).status).toBe(401);
+    expect((await call('POST', `/janus/${mine.s}`, ended, { janus: 'attach', plugin: 'janus.plugin.audiobridge' })).status).toBe(401);
+    expect((await call('POST', `/janus/${other.s}`, ended, { janus: 'destroy' })).status).toBe(401);
+    expect((await call('GET', `/janus/${other.s}?maxev=1`, ended)).status).toBe(401);
+    // Leaving its own: the poll ends the Janus way, the destroy reaches Janus.
+    const poll = await call('GET', `/janus/${mine.s}?maxev=1`, ended);
+    expect([poll.status, poll.json.error?.code]).toEqual([200, 458]);
+    const destroy = await call('POST', `/janus/${mine.s}`, ended, { janus: 'destroy' });
+    expect([destroy.status, destroy.json.janus]).toEqual([200, 'success']);
+    // A token never issued gets the 401 as before.
+    expect((await call('POST', `/janus/${other.s}`, 'not-a-token', { janus: 'destroy' })).status).toBe(401);
+    tokens.member4 = (await loginAs(t.app, 'member4')).auth_token;
+  });
+
   it('gives up the long poll when the browser goes away, so the next one gets the events', async () => {
     const base = await t.listen();
     const at = await session('member1');

@@ -88,6 +88,12 @@ export class SessionRepository {
     return u.rows[0] ?? null;
   }
 
+  /** Whose session a token is, revoked or not; null for a token never issued. */
+  async ownerOf(tokenHash: string): Promise<{ userId: number; entId: number } | null> {
+    const r = await this.db.query<{ userId: number; entId: number }>('select user_id as "userId", ent_id as "entId" from sessions where token_hash = $1', [tokenHash]);
+    return r.rows[0] ?? null;
+  }
+
   /** Why a token was revoked, or null when it never was (unknown, or its user locked without it). */
   async revokedReason(tokenHash: string): Promise<string | null> {
     const r = await this.db.query<{ reason: string | null }>('select revoked_reason as reason from sessions where token_hash = $1', [tokenHash]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService } from '../auth/auth.service';
+import { hashToken, type AuthService } from '../auth/auth.service';
 import { bearerToken } from '../auth/bearer';
-import type { ActiveSession } from '../auth/session.repository';
+import { SessionRepository, type ActiveSession } from '../auth/session.repository';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 import { checkMediaRoomAccess } from '../calls/call-access';
@@ -67,11 +67,26 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
     done();
   });
 
-  const who = async (req: FastifyRequest): Promise<ActiveSession> => {
+  const tokenOf = (req: FastifyRequest): string | null => {
     const body = req.body as Body | undefined;
     const query = req.query as { token?: unknown };
-    const token = typeof body?.token === 'string' ? body.token : typeof query.token === 'string' ? query.token : bearerToken(req);
-    return deps.auth.authenticate(token);
+    return typeof body?.token === 'string' ? body.token : typeof query.token === 'string' ? query.token : bearerToken(req);
+  };
+  const who = async (req: FastifyRequest): Promise<ActiveSession> => deps.auth.authenticate(tokenOf(req));
+
+  const sessions = new SessionRepository(deps.db);
+  /**
+   * A console that logs out revokes its token first and only then leaves its rooms: the leaving
+   * requests (destroy, the last long poll) come with a token that just ended. They may still
+   * end the Janus sessions that token's user created, and are answered the Janus way instead of
+   * with a 401 the browser logs (issue 15). Anything else with such a token stays refused.
+   */
+  const endedOwner = async (req: FastifyRequest, sessionId: string | undefined): Promise<boolean> => {
+    const token = tokenOf(req);
+    const s = sessionId && ID.test(sessionId) ? owned.get(sessionId) : undefined;
+    if (!token || token.length > 512 || !s) return false;
+    const owner = await sessions.ownerOf(hashToken(token));
+    return owner !== null && owner.userId === s.userId && owner.entId === s.entId;
   };
 
   const ownedSession = (user: ActiveSession, sessionId: string | undefined): OwnedSession => {
@@ -114,6 +129,27 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
       }
     };
 
+  /** Wraps a session route: the leaving requests of a console that just logged out (endedOwner). */
+  const afterLogout =
+    (kind: 'destroy' | 'poll', route: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+      const body = (req.body ?? {}) as Body;
+      const { sessionId } = req.params as Params;
+      const leaving = kind === 'poll' || body.janus === 'destroy';
+      if (!leaving) return route(req, reply);
+      try {
+        await who(req);
+      } catch (err) {
+        if (!(err instanceof AppError) || !(await endedOwner(req, sessionId))) throw err;
+        const transaction = typeof body.transaction === 'string' ? { transaction: body.transaction } : {};
+        if (kind === 'poll') return { janus: 'error', ...transaction, error: { code: RefusalCode.SessionNotFound, reason: `No such session ${sessionId}` } };
+        const answer = await client.post(`/${sessionId}`, { janus: 'destroy', ...transaction });
+        owned.delete(sessionId!);
+        return answer;
+      }
+      return route(req, reply);
+    };
+
   const tx = (body: Body): JanusJson => (typeof body.transaction === 'string' ? { transaction: body.transaction } : {});
 
   app.post(
@@ -132,7 +168,7 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
 
   app.post(
     '/janus/:sessionId',
-    handle(async (_req, user, body, { sessionId }) => {
+    afterLogout('destroy', handle(async (_req, user, body, { sessionId }) => {
       const s = ownedSession(user, sessionId);
       const path = `/${sessionId}`;
       if (body.janus === 'keepalive') return client.post(path, { janus: 'keepalive', ...tx(body) });
@@ -149,7 +185,7 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
       const id = (answer.data as { id?: unknown } | undefined)?.id;
       if (answer.janus === 'success' && typeof id === 'number') s.handles.set(String(id), { room: null });
       return answer;
-    }),
+    })),
   );
 
   app.post(
@@ -195,7 +231,7 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
   // The long poll: Janus answers when it has events (up to maxev) or after 30 s with a keepalive.
   app.get(
     '/janus/:sessionId',
-    handle(async (req, user, _body, { sessionId }, signal) => {
+    afterLogout('poll', handle(async (req, user, _body, { sessionId }, signal) => {
       const s = ownedSession(user, sessionId);
       const maxev = Math.min(Math.max(Number((req.query as { maxev?: string }).maxev) || 1, 1), MAX_EVENTS);
       const events = await s.poll.next(maxev, signal);
@@ -212,6 +248,6 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
         owned.delete(sessionId!);
       }
       return events;
-    }),
+    })),
   );
 }
