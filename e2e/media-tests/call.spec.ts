@@ -16,7 +16,7 @@ const suite = speakingSuite();
 const heard = audioAt;
 const callState = (c: Console) => c.page.getByTestId('call-state');
 const callButton = (c: Console, nickname: string) =>
-  c.page.getByTestId('member-row').filter({ hasText: nickname }).getByRole('button', { name: 'Call', exact: true });
+  c.page.getByTestId('member-row').filter({ hasText: nickname }).getByRole('button', { name: `Call ${nickname}`, exact: true });
 
 /** Resolves with the moment (epoch ms) the console's call dialog shows `state`. */
 async function reaches(c: Console, state: string): Promise<number> {

@@ -66,7 +66,7 @@ test('a call to a simulated handset is answered after a few seconds and heard bo
   const dispatcher = await openConsole(browser, server.baseURL, 'dispatcher1');
   const { page } = dispatcher;
   const calledAt = Date.now();
-  await page.getByTestId('member-row').filter({ hasText: 'Member 1' }).getByRole('button', { name: 'Call', exact: true }).click();
+  await page.getByTestId('member-row').filter({ hasText: 'Member 1' }).getByRole('button', { name: 'Call Member 1', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Call with Member 1' });
   await expect(dialog).toContainText('Waiting for Member 1 to answer');
   await page.locator('[data-testid="call-state"][data-state="talking"]').waitFor({ timeout: 20_000 });

@@ -21,7 +21,7 @@ test('a call given up while it rang is a missed call for the callee: dialog, cha
   const dispatcher = await openConsole(browser, baseURL, 'dispatcher1');
   const member = await openConsole(browser, baseURL, 'member3');
 
-  await dispatcher.page.getByTestId('member-row').filter({ hasText: 'Member 3' }).getByRole('button', { name: 'Call', exact: true }).click();
+  await dispatcher.page.getByTestId('member-row').filter({ hasText: 'Member 3' }).getByRole('button', { name: 'Call Member 3', exact: true }).click();
   const outgoing = dispatcher.page.getByRole('alertdialog', { name: 'Call with Member 3' });
   await expect(outgoing).toContainText('Waiting for Member 3 to answer');
   const incoming = member.page.getByRole('alertdialog', { name: 'Incoming call from Dispatcher 1' });
