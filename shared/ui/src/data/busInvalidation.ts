@@ -1,0 +1,55 @@
+import type { EventBus } from '@ptt/event-bus';
+import type { DataTag } from './serverApi';
+
+type InvalidatingTopic = 'ws/ent' | 'ws/user' | 'ws/channel' | 'ws/dispatch';
+
+/**
+ * Which bus events change which lists (spec section 7's kinds). Presence (OnLine, Login, Logout)
+ * does not refetch user lists, which would be a refetch storm at shift change; only the login
+ * records follow it.
+ */
+export const BUS_INVALIDATIONS: Record<InvalidatingTopic, Partial<Record<string, readonly DataTag[]>>> = {
+  'ws/ent': {
+    UserAdd: ['User', 'OperationRecord'],
+    UserUp: ['User', 'OperationRecord'],
+    UserDel: ['User', 'OperationRecord'],
+    UserLock: ['User', 'OperationRecord'],
+    ChannelChange: ['Channel', 'OperationRecord'],
+    SosMsg: ['Sos'],
+    Login: ['LoginRecord'],
+    Logout: ['LoginRecord'],
+  },
+  'ws/user': { SosLog: ['Sos'], ChannelUserDel: ['Channel'], ChannelStatus: ['Channel'] },
+  'ws/channel': { ChannelUserAdd: ['Channel'], ChannelStatus: ['Channel'] },
+  'ws/dispatch': { DeviceInfo: ['Device'] },
+};
+
+/** Events closer together than this are one refetch. */
+export const INVALIDATION_WINDOW_MS = 300;
+
+/**
+ * Turns bus events into tag invalidations, gathered over a short window so a burst of UserUp
+ * frames (a batch edit on another console) is one refetch per list, not one per frame.
+ */
+export function bindBusInvalidation(bus: EventBus, invalidate: (tags: DataTag[]) => void, windowMs = INVALIDATION_WINDOW_MS): () => void {
+  const pending = new Set<DataTag>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    const tags = [...pending];
+    pending.clear();
+    if (tags.length > 0) invalidate(tags);
+  };
+  const subscriptions = (Object.keys(BUS_INVALIDATIONS) as InvalidatingTopic[]).map((topic) =>
+    bus.on(topic).subscribe((event: { kind: string }) => {
+      const tags = BUS_INVALIDATIONS[topic][event.kind];
+      if (!tags) return;
+      for (const tag of tags) pending.add(tag);
+      timer ??= setTimeout(flush, windowMs);
+    }),
+  );
+  return () => {
+    for (const s of subscriptions) s.unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,210 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMMON_NS } from '../i18n/i18n';
+import { errorKey, fieldErrors, serverFieldErrors } from './errors';
+import type { FieldIssue } from './errors';
+
+/** Structural view of a zod schema (the contracts' own), so the kit needs no zod of its own. */
+export interface FormSchema<Out> {
+  safeParse(value: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly FieldIssue[] } };
+}
+
+export type FormValues = Record<string, string>;
+
+export interface FieldInput {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}
+
+export interface FormField {
+  name: string;
+  label: string;
+  kind?: 'text' | 'password' | 'textarea' | 'number' | 'select';
+  options?: readonly { value: string; label: string }[];
+  required?: boolean;
+  hint?: string;
+  maxLength?: number;
+  /** A field of its own kind (a picker, a map point); it edits the value as text like the others. */
+  render?: (input: FieldInput) => ReactNode;
+}
+
+export interface FormDialogProps<Out> {
+  title: string;
+  /** The contracts schema the server checks the same body with. */
+  schema: FormSchema<Out>;
+  fields: readonly FormField[];
+  initial: FormValues;
+  /** Values as typed, turned into what the schema reads (numbers, trimmed text, omitted blanks). */
+  toInput?: (values: FormValues) => unknown;
+  onSubmit: (body: Out) => Promise<unknown>;
+  onClose: () => void;
+  submitLabel?: string;
+  intro?: ReactNode;
+  /** The namespace of the feature's own rule keys, tried before the common one. */
+  ns?: string;
+}
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+function defaultInput(values: FormValues, fields: readonly FormField[]): unknown {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const raw = values[f.name] ?? '';
+    out[f.name] = f.kind === 'number' ? (raw.trim() === '' ? undefined : Number(raw)) : raw;
+  }
+  return out;
+}
+
+/**
+ * A form in a dialog, checked with the schema the server uses: field errors in the spec's words
+ * before anything is sent, the server's refusal after (on its field when it names one), a busy
+ * state, and one submission at a time however often the button is pressed.
+ */
+export function FormDialog<Out>(props: FormDialogProps<Out>) {
+  const { title, schema, fields, initial, toInput, onSubmit, onClose, submitLabel, intro, ns } = props;
+  const { t } = useTranslation(ns ? [ns, COMMON_NS] : COMMON_NS);
+  const styles = useStyles();
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+
+  const check = (next: FormValues) => schema.safeParse(toInput ? toInput(next) : defaultInput(next, fields));
+  const text = (key: string) => t(key, { ns: ns ? [ns, COMMON_NS] : COMMON_NS });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending.current) return;
+    const parsed = check(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      await onSubmit(parsed.data);
+    } catch (err) {
+      const onFields = serverFieldErrors(err);
+      const known = Object.keys(onFields).filter((k) => fields.some((f) => f.name === k));
+      if (known.length > 0) setErrors(onFields);
+      else setFailure(text(errorKey(err)));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const change = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // Once a field has shown an error, it follows the typing, so the message leaves as soon as it is right.
+    if (errors[name]) {
+      const parsed = check(next);
+      const now = parsed.success ? {} : fieldErrors(parsed.error.issues);
+      setErrors((prev) => {
+        const rest = { ...prev };
+        if (now[name]) rest[name] = now[name];
+        else delete rest[name];
+        return rest;
+      });
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(_e, d) => !d.open && !busy && onClose()}>
+      <DialogSurface>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {intro}
+              {failure && (
+                <MessageBar intent="error">
+                  <MessageBarBody>{failure}</MessageBarBody>
+                </MessageBar>
+              )}
+              {fields.map((f) => (
+                <FormFieldView key={f.name} field={f} value={values[f.name] ?? ''} error={errors[f.name] ? text(errors[f.name] as string) : undefined} onChange={change} />
+              ))}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" disabled={busy} onClick={onClose}>
+                {t('kit.cancel', { ns: COMMON_NS })}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+                {busy ? t('kit.saving', { ns: COMMON_NS }) : (submitLabel ?? t('kit.save', { ns: COMMON_NS }))}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+interface FieldViewProps {
+  field: FormField;
+  value: string;
+  error: string | undefined;
+  onChange: (name: string, value: string) => void;
+}
+
+function FormFieldView({ field, value, error, onChange }: FieldViewProps) {
+  const id = `form-${field.name}`;
+  const set = (v: string) => onChange(field.name, v);
+  const input = (() => {
+    if (field.render) return field.render({ id, value, onChange: set, invalid: Boolean(error) });
+    switch (field.kind ?? 'text') {
+      case 'textarea':
+        return <Textarea id={id} value={value} maxLength={field.maxLength} resize="vertical" onChange={(_e, d) => set(d.value)} />;
+      case 'select':
+        return (
+          <Select id={id} value={value} onChange={(_e, d) => set(d.value)}>
+            {(field.options ?? []).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        );
+      case 'number':
+        return <Input id={id} type="number" value={value} onChange={(_e, d) => set(d.value)} />;
+      case 'password':
+        return <Input id={id} type="password" value={value} maxLength={field.maxLength} onChange={(_e, d) => set(d.value)} />;
+      case 'text':
+        return <Input id={id} value={value} maxLength={field.maxLength} onChange={(_e, d) => set(d.value)} />;
+    }
+  })();
+  return (
+    <Field label={field.label} required={field.required} hint={field.hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
+      {input}
+    </Field>
+  );
+}
