@@ -15,6 +15,26 @@ export const mapEn = {
   useOfflineMap: 'Use the offline map',
   useOnlineTiles: 'Use online tiles',
   offlineMapOn: 'The built-in offline base map is shown',
+  /** The location track dialog and its player (TrackDialog, TrackPlayer). */
+  track: {
+    title: 'Track of {{name}}',
+    titleUnnamed: 'Location track',
+    mapLabel: 'Map of the location track',
+    loading: 'Loading the track…',
+    play: 'Play',
+    pause: 'Pause',
+    speed: 'Speed',
+    speedValue: '{{speed}}x',
+    position: 'Playback position',
+    follow: 'Follow',
+    time: 'Time',
+    currentSpeed: 'Speed',
+    speedUnknown: 'Unknown',
+    kmh: '{{value}} km/h',
+    points: 'Point',
+    pointOf: '{{index}} of {{count}}',
+    close: 'Close',
+  },
 };
 
 export const mapZh: typeof mapEn = {
@@ -25,6 +45,25 @@ export const mapZh: typeof mapEn = {
   useOfflineMap: '使用离线地图',
   useOnlineTiles: '使用在线地图',
   offlineMapOn: '正在显示内置离线底图',
+  track: {
+    title: '{{name}} 的轨迹',
+    titleUnnamed: '位置轨迹',
+    mapLabel: '位置轨迹地图',
+    loading: '正在加载轨迹…',
+    play: '播放',
+    pause: '暂停',
+    speed: '倍速',
+    speedValue: '{{speed}}x',
+    position: '播放进度',
+    follow: '跟随',
+    time: '时间',
+    currentSpeed: '速度',
+    speedUnknown: '未知',
+    kmh: '{{value}} 公里/小时',
+    points: '轨迹点',
+    pointOf: '第 {{index}} / {{count}} 个',
+    close: '关闭',
+  },
 };
 
 addRemoteStrings(MAP_NS, mapEn, mapZh);

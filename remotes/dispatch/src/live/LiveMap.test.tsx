@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { FluentProvider } from '@fluentui/react-components';
 import type { BusPayload, LatestPosition, Session, SosRecord } from '@ptt/contracts';
 import { ApiError, createEventBus } from '@ptt/event-bus';
 import type { ApiClient } from '@ptt/event-bus';
-import type { MemberMarker, PositionPoint } from '@ptt/map';
+import type { MemberMarker, PositionPoint, fetchTrack } from '@ptt/map';
 import { addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
-import { focusMember, selectMember } from '../console/slice';
+import { focusMember, openTrack, selectMember } from '../console/slice';
 import { createDispatchStore } from '../store';
 import { NS, en, zh } from '../strings';
 import { LiveMap } from './LiveMap';
@@ -51,6 +51,14 @@ jest.mock('@ptt/map', () => ({
   },
   selectArea: jest.fn(),
   inArea: jest.fn(),
+  fetchTrack: jest.requireActual<{ fetchTrack: typeof fetchTrack }>('@ptt/map').fetchTrack,
+  // The dialog itself is @ptt/map's (tested there); here it shows whose track it was asked for.
+  TrackDialog: ({ userId, name, onClose }: { userId: number | null; name?: string; onClose: () => void }) =>
+    userId === null ? null : (
+      <div role="dialog" aria-label={`Track of ${name ?? userId}`}>
+        <button onClick={onClose}>Close</button>
+      </div>
+    ),
 }));
 
 const T = Date.UTC(2025, 0, 1, 8, 0, 0);
@@ -128,6 +136,19 @@ describe('live map', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Legend' }));
     expect(await screen.findByText('Do not disturb')).toBeInTheDocument();
     expect(screen.getByText('Hollow and faded: position older than 5 minutes')).toBeInTheDocument();
+  });
+
+  it('opens the track of the member the console asks for, named from the roster, and closes it', async () => {
+    const { store } = setup(1, staffApi([latest(5, 'Member One', 116.39)]));
+    await waitFor(() => expect(layers[0]?.members).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      store.dispatch(openTrack(5));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Track of Member One' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(store.getState().console.trackUserId).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("says 'no location' for a member without a position", async () => {

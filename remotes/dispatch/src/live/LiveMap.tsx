@@ -4,16 +4,15 @@ import * as L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP, can } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
-import { MapView } from '@ptt/map';
+import { MapView, TrackDialog } from '@ptt/map';
 import type { MemberMarker, PttMap } from '@ptt/map';
 import { useBusState } from '@ptt/ui';
-import { selectMember } from '../console/slice';
+import { openTrack, selectMember } from '../console/slice';
 import { NS } from '../strings';
 import { useAppDispatch, useAppSelector } from '../store';
 import { MapToolbar } from './MapToolbar';
 import { SosDialog } from './SosDialog';
 import { TempChannelDialog } from './TempChannelDialog';
-import { TrackDialog } from './TrackDialog';
 import { sosShow } from './slice';
 import { useAreaPick } from './useAreaPick';
 import { useLiveRoster } from './useLiveRoster';
@@ -41,6 +40,7 @@ export function LiveMap({ api, bus }: LiveMapProps) {
   const session = useBusState(bus, 'session');
   const settings = useBusState(bus, 'settings')?.map ?? DEFAULT_MAP;
   const selectedUserId = useAppSelector((s) => s.console.selectedUserId);
+  const trackUserId = useAppSelector((s) => s.console.trackUserId);
   const sosCount = useAppSelector((s) => s.live.sos.length);
   const [map, setMap] = useState<PttMap | null>(null);
   const [follow, setFollow] = useState(false);
@@ -86,7 +86,6 @@ export function LiveMap({ api, bus }: LiveMapProps) {
     map.leaflet.fitBounds(bounds, { padding: [32, 32], maxZoom: 16 });
   };
 
-  const nameOf = useCallback((uid: number) => live.roster.member(uid)?.name, [live.roster]);
   const [tempOpen, setTempOpen] = useState(false);
   const [candidates, setCandidates] = useState<MemberMarker[]>([]);
   const pickArea = async (shape: 'circle' | 'polygon') => {
@@ -129,7 +128,13 @@ export function LiveMap({ api, bus }: LiveMapProps) {
           </MessageBar>
         ) : null}
       </div>
-      <TrackDialog api={api} settings={settings} nameOf={nameOf} />
+      <TrackDialog
+        api={api}
+        settings={settings}
+        userId={trackUserId}
+        name={trackUserId === null ? undefined : live.roster.member(trackUserId)?.name}
+        onClose={() => dispatch(openTrack(null))}
+      />
       <SosDialog api={api} bus={bus} siren={siren} />
       <TempChannelDialog open={tempOpen} candidates={candidates} control={temp} onClose={() => setTempOpen(false)} />
     </section>

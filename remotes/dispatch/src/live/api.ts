@@ -5,12 +5,11 @@ import {
   sosRecordSchema,
   startedTempChannelSchema,
   tempChannelSchema,
-  trackSchema,
 } from '@ptt/contracts';
-import type { LatestPosition, SosRecord, StartedTempChannel, TempChannel, Track } from '@ptt/contracts';
+import type { LatestPosition, SosRecord, StartedTempChannel, TempChannel } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 
-// The REST calls of the live map, tracks, SOS and temporary channels (docs/protocol.md).
+// The REST calls of the live map, SOS and temporary channels (docs/protocol.md); tracks are @ptt/map's.
 
 const latestList = latestPositionSchema.array();
 const sosPage = pageSchema(sosRecordSchema);
@@ -19,11 +18,6 @@ const tempChannelList = tempChannelSchema.array();
 /** Every member's newest position with their presence status (staff only: `location.read`). */
 export function fetchLatest(api: ApiClient, signal?: AbortSignal): Promise<LatestPosition[]> {
   return api.get('/api/locations/latest', { schema: latestList, signal });
-}
-
-/** The newest 1000 points of a user, in time order; 404/2012 'rule.noTrack' when there are none. */
-export function fetchTrack(api: ApiClient, uid: number, signal?: AbortSignal): Promise<Track> {
-  return api.get(`/api/users/${uid}/track`, { schema: trackSchema, signal });
 }
 
 /**

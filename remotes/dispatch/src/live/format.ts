@@ -12,8 +12,3 @@ export function formatDateTime(at: number | string): string {
 export function formatLatLng(lat: number, lng: number): string {
   return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 }
-
-/** km/h with one decimal, from m/s. */
-export function kmh(metresPerSecond: number): string {
-  return (metresPerSecond * 3.6).toFixed(1);
-}

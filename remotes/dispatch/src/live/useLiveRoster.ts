@@ -3,9 +3,9 @@ import type { Session } from '@ptt/contracts';
 import { can } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
-import { DEFAULT_STALE_AFTER_MS, MemberLayer } from '@ptt/map';
+import { DEFAULT_STALE_AFTER_MS, MemberLayer, fetchTrack } from '@ptt/map';
 import type { PositionPoint, PttMap } from '@ptt/map';
-import { fetchLatest, fetchTrack } from './api';
+import { fetchLatest } from './api';
 import { Roster } from './roster';
 
 /** A position older than this is drawn as stale (the device stopped reporting); the legend says 5 minutes. */
@@ -90,7 +90,7 @@ export function useLiveRoster(api: ApiClient, bus: EventBus, map: PttMap | null,
       // They are using this console, so they are online.
       roster.setMember({ uid: selfUid, name: selfName, status: 'online' });
       try {
-        const track = await fetchTrack(api, selfUid, signal);
+        const track = await fetchTrack(api, selfUid, {}, signal);
         const last = track.points[track.points.length - 1];
         if (last && roster.accept({ uid: selfUid, lng: last.lng, lat: last.lat, time: Date.parse(last.time) })) push([roster.position(selfUid)!]);
       } catch (e) {

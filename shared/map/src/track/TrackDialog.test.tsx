@@ -1,19 +1,16 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
 import { FluentProvider } from '@fluentui/react-components';
 import { DEFAULT_MAP } from '@ptt/contracts';
 import type { Track } from '@ptt/contracts';
 import { ApiError, createEventBus } from '@ptt/event-bus';
 import type { ApiClient } from '@ptt/event-bus';
-import { addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
-import { openTrack } from '../console/slice';
-import { createDispatchStore } from '../store';
-import { NS, en, zh } from '../strings';
+import { initI18n, pttTheme } from '@ptt/ui';
 import { TrackDialog } from './TrackDialog';
+import type { TrackDialogProps } from './TrackDialog';
 
-// The map is another package's work (and needs a real browser); here it is a labelled box.
-jest.mock('@ptt/map', () => ({
+// Leaflet needs a real browser to draw (MapView's own test covers it); here the map is a labelled box.
+jest.mock('../MapView', () => ({
   MapView: ({ ariaLabel }: { ariaLabel: string }) => <div role="region" aria-label={ariaLabel} />,
 }));
 
@@ -32,41 +29,40 @@ const track: Track = {
   })),
 };
 
-function setup(get: jest.Mock) {
+type Shown = Partial<Pick<TrackDialogProps, 'userId' | 'name' | 'range'>>;
+
+function setup(get: jest.Mock, shown: Shown = {}) {
   jest.useFakeTimers();
   const bus = createEventBus();
   initI18n({ bus });
-  addRemoteStrings(NS, en, zh);
   const clock = { t: 0, now: () => clock.t };
   const api = { get, post: jest.fn(), put: jest.fn(), del: jest.fn() } as unknown as ApiClient;
-  const store = createDispatchStore();
-  store.dispatch(openTrack(5));
-  render(
-    <Provider store={store}>
-      <FluentProvider theme={pttTheme}>
-        <TrackDialog api={api} settings={DEFAULT_MAP} nameOf={(uid) => (uid === 5 ? 'Member One' : undefined)} clock={clock} />
-      </FluentProvider>
-    </Provider>,
+  const onClose = jest.fn();
+  const ui = (props: Shown) => (
+    <FluentProvider theme={pttTheme}>
+      <TrackDialog api={api} settings={DEFAULT_MAP} userId={5} name="Member One" onClose={onClose} clock={clock} {...props} />
+    </FluentProvider>
   );
+  const { rerender } = render(ui(shown));
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   /** Moves the playback clock and lets animation frames run. */
   const elapse = async (ms: number) => {
     clock.t += ms;
     await act(() => jest.advanceTimersByTimeAsync(32));
   };
-  return { store, user, elapse };
+  return { user, elapse, onClose, show: (props: Shown) => rerender(ui(props)) };
 }
 
 const sliderValue = () => Number(screen.getByRole<HTMLInputElement>('slider', { name: 'Playback position' }).value);
 
-describe('location track dialog', () => {
+describe('TrackDialog', () => {
   afterEach(() => jest.useRealTimers());
 
   it('loads the track and plays it back; pause holds the position', async () => {
     const get = jest.fn(() => Promise.resolve(track));
     const { user, elapse } = setup(get);
     const dialog = await screen.findByRole('dialog', { name: 'Track of Member One' });
-    expect(get).toHaveBeenCalledWith('/api/users/5/track', expect.anything());
+    expect(get).toHaveBeenCalledWith('/api/users/5/track', expect.objectContaining({ query: { from: undefined, to: undefined } }));
     await within(dialog).findByRole('button', { name: 'Play' });
     expect(within(dialog).getByRole('region', { name: 'Map of the location track' })).toBeInTheDocument();
     expect(sliderValue()).toBe(0);
@@ -104,11 +100,36 @@ describe('location track dialog', () => {
 
   it("says 'no track' when the member has none, and closes", async () => {
     const get = jest.fn(() => Promise.reject(new ApiError(2012, 'rule.noTrack', 404, 'no track')));
-    const { user, store } = setup(get);
+    const { user, onClose } = setup(get);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('No track')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Play' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(store.getState().console.trackUserId).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the given time range only, and loads again when the range changes', async () => {
+    const get = jest.fn(() => Promise.resolve(track));
+    const { show } = setup(get, { range: { from: T0, to: T0 + 60_000 } });
+    await screen.findByRole('button', { name: 'Play' });
+    expect(get).toHaveBeenLastCalledWith('/api/users/5/track', expect.objectContaining({ query: { from: T0, to: T0 + 60_000 } }));
+    // An equal range in a new object is the same request.
+    show({ range: { from: T0, to: T0 + 60_000 } });
+    expect(get).toHaveBeenCalledTimes(1);
+    show({ range: { from: T0 + 10_000 } });
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(get).toHaveBeenLastCalledWith('/api/users/5/track', expect.objectContaining({ query: { from: T0 + 10_000, to: undefined } }));
+    expect(screen.getByText('Loading the track…')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Play' });
+  });
+
+  it('shows nothing without a user, and a generic title without a name', async () => {
+    const get = jest.fn(() => Promise.resolve(track));
+    const { show } = setup(get, { userId: null });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+    show({ userId: 7, name: undefined });
+    expect(await screen.findByRole('dialog', { name: 'Location track' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/api/users/7/track', expect.anything());
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import * as L from 'leaflet';
-import type { PttMap } from '@ptt/map';
+import { COORD_CHANGE_EVENT } from '../types';
+import type { PttMap } from '../types';
 import type { Timeline, TrackPosition } from './playback';
 
 // Plain colours, not Fluent's CSS variables: a canvas renderer cannot resolve var(). Fluent's
@@ -33,9 +34,9 @@ export function useTrackDrawing(map: PttMap | null, timeline: Timeline | null, p
     // The dialog's map may get its size after the first layout: measure again, then frame the line.
     map.leaflet.invalidateSize();
     map.leaflet.fitBounds(line.getBounds(), { padding: [24, 24], maxZoom: 17 });
-    map.leaflet.on('ptt:coordchange', draw);
+    map.leaflet.on(COORD_CHANGE_EVENT, draw);
     return () => {
-      map.leaflet.off('ptt:coordchange', draw);
+      map.leaflet.off(COORD_CHANGE_EVENT, draw);
       line.remove();
       dot.remove();
       marker.current = null;

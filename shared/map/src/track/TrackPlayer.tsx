@@ -3,9 +3,9 @@ import { Button, Field, Select, Slider, Switch, makeStyles, tokens } from '@flue
 import { PauseRegular, PlayRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { MapSettings } from '@ptt/contracts';
-import { MapView } from '@ptt/map';
-import type { PttMap } from '@ptt/map';
-import { NS } from '../strings';
+import { MapView } from '../MapView';
+import { MAP_NS } from '../strings';
+import type { PttMap } from '../types';
 import { formatDateTime, kmh } from './format';
 import { PLAYBACK_SPEEDS, Player } from './playback';
 import type { Clock, PlaybackSpeed, Timeline, TrackPosition } from './playback';
@@ -32,7 +32,7 @@ export interface TrackPlayerProps {
 
 /** A track on its own map with play, pause, speed, a time slider and follow. */
 export function TrackPlayer({ timeline, settings, clock }: TrackPlayerProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(MAP_NS);
   const styles = useStyles();
   const player = useMemo(() => new Player(timeline, clock), [timeline, clock]);
   const [map, setMap] = useState<PttMap | null>(null);
@@ -79,22 +79,22 @@ export function TrackPlayer({ timeline, settings, clock }: TrackPlayerProps) {
   return (
     <div className={styles.root}>
       <div className={styles.map}>
-        <MapView settings={settings} ariaLabel={t('live.track.mapLabel')} onReady={setMap} />
+        <MapView settings={settings} ariaLabel={t('track.mapLabel')} onReady={setMap} />
       </div>
       <div className={styles.controls}>
         <Button appearance="primary" icon={playing ? <PauseRegular /> : <PlayRegular />} onClick={togglePlay} disabled={timeline.duration === 0}>
-          {playing ? t('live.track.pause') : t('live.track.play')}
+          {playing ? t('track.pause') : t('track.play')}
         </Button>
-        <Field label={t('live.track.speed')}>
+        <Field label={t('track.speed')}>
           <Select value={String(speed)} onChange={(_e, d) => changeSpeed(d.value)}>
             {PLAYBACK_SPEEDS.map((s) => (
               <option key={s} value={String(s)}>
-                {t('live.track.speedValue', { speed: s })}
+                {t('track.speedValue', { speed: s })}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label={t('live.track.position')} className={styles.slider}>
+        <Field label={t('track.position')} className={styles.slider}>
           <Slider
             min={0}
             max={Math.max(timeline.duration, 1)}
@@ -104,22 +104,22 @@ export function TrackPlayer({ timeline, settings, clock }: TrackPlayerProps) {
             aria-valuetext={time}
           />
         </Field>
-        <Switch label={t('live.track.follow')} checked={follow} onChange={(_e, d) => setFollow(d.checked)} />
+        <Switch label={t('track.follow')} checked={follow} onChange={(_e, d) => setFollow(d.checked)} />
       </div>
       <dl className={styles.facts}>
         <div className={styles.fact}>
-          <dt className={styles.term}>{t('live.track.time')}</dt>
+          <dt className={styles.term}>{t('track.time')}</dt>
           <dd className={styles.detail} data-testid="track-time">
             {time}
           </dd>
         </div>
         <div className={styles.fact}>
-          <dt className={styles.term}>{t('live.track.currentSpeed')}</dt>
-          <dd className={styles.detail}>{position.speed === null ? t('live.track.speedUnknown') : t('live.track.kmh', { value: kmh(position.speed) })}</dd>
+          <dt className={styles.term}>{t('track.currentSpeed')}</dt>
+          <dd className={styles.detail}>{position.speed === null ? t('track.speedUnknown') : t('track.kmh', { value: kmh(position.speed) })}</dd>
         </div>
         <div className={styles.fact}>
-          <dt className={styles.term}>{t('live.track.points')}</dt>
-          <dd className={styles.detail}>{t('live.track.pointOf', { index: position.index + 1, count: timeline.points.length })}</dd>
+          <dt className={styles.term}>{t('track.points')}</dt>
+          <dd className={styles.detail}>{t('track.pointOf', { index: position.index + 1, count: timeline.points.length })}</dd>
         </div>
       </dl>
     </div>
