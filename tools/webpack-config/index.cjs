@@ -20,10 +20,19 @@ const SHARED_LIBS = [
   'react-i18next',
   '@fluentui/react-components',
 ];
+/**
+ * The map's libraries, shared only by apps that have them (their own dependency, or through
+ * `@ptt/map`): an app without them has no copy to offer, and resolving them there would fail.
+ * One Leaflet matters beyond size: leaflet-geoman patches the Leaflet it finds, and two copies on a
+ * page means a map made with one lacks the other's drawing tools.
+ */
+const MAP_LIBS = ['leaflet', '@geoman-io/leaflet-geoman-free'];
 /** Deep entry points shared with the version of their package. */
 const SHARED_SUBPATHS = { 'react/jsx-runtime': 'react', 'react-dom/client': 'react-dom' };
 /** Workspace packages: their package.json holds `workspace:*`, so the share config needs a real semver. */
 const WORKSPACE_PACKAGES = ['@ptt/contracts', '@ptt/event-bus', '@ptt/ui'];
+/** Workspace packages shared only by the apps that depend on them (the others do not bundle them). */
+const OPTIONAL_WORKSPACE_PACKAGES = ['@ptt/map'];
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -46,6 +55,53 @@ function installedVersion(name, dir) {
   throw new Error(`${name} is not installed for ${dir}`);
 }
 
+/**
+ * The package.json of `name` as installed for `dir`, or undefined. Packages whose `exports` leave
+ * out package.json (leaflet-geoman) are found from their entry point upwards.
+ */
+function installedPackageJson(name, dir) {
+  try {
+    return readJson(require.resolve(`${name}/package.json`, { paths: [dir] }));
+  } catch {
+    // not exported, or not installed: try the entry point
+  }
+  let entry;
+  try {
+    entry = require.resolve(name, { paths: [dir] });
+  } catch {
+    return undefined;
+  }
+  for (let at = path.dirname(entry); at !== path.dirname(at); at = path.dirname(at)) {
+    const file = path.join(at, 'package.json');
+    if (fs.existsSync(file) && readJson(file).name === name) return readJson(file);
+  }
+  return undefined;
+}
+
+/** Version of `name` as installed for the first of `dirs` that has it; undefined when none does. */
+function optionalVersion(name, dirs) {
+  for (const dir of dirs) {
+    const pkg = installedPackageJson(name, dir);
+    if (pkg) return pkg.version;
+  }
+  return undefined;
+}
+
+/** The app's own directory, then those of the workspace packages it depends on (pnpm links them). */
+function lookupDirs(dir, deps) {
+  const dirs = [dir];
+  for (const [name, spec] of Object.entries(deps)) {
+    if (!String(spec).startsWith('workspace:')) continue;
+    dirs.push(path.dirname(require.resolve(`${name}/package.json`, { paths: [dir] })));
+  }
+  return dirs;
+}
+
+function workspaceShare(name, dir) {
+  const { version } = readJson(require.resolve(`${name}/package.json`, { paths: [dir] }));
+  return { singleton: true, version, requiredVersion: `^${version}` };
+}
+
 function sharedConfig(dir) {
   const pkg = readJson(path.join(dir, 'package.json'));
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
@@ -59,9 +115,16 @@ function sharedConfig(dir) {
   for (const [request, owner] of Object.entries(SHARED_SUBPATHS)) {
     shared[request] = { ...shared[owner], import: request };
   }
-  for (const name of WORKSPACE_PACKAGES) {
-    const { version } = readJson(path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [dir] })), 'package.json'));
-    shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
+  for (const name of WORKSPACE_PACKAGES) shared[name] = workspaceShare(name, dir);
+  for (const name of OPTIONAL_WORKSPACE_PACKAGES) {
+    if (deps[name]) shared[name] = workspaceShare(name, dir);
+  }
+  const dirs = lookupDirs(dir, deps);
+  for (const name of MAP_LIBS) {
+    const version = optionalVersion(name, dirs);
+    if (!version) continue;
+    const declared = deps[name];
+    shared[name] = { singleton: true, version, requiredVersion: declared || `^${version}` };
   }
   return shared;
 }

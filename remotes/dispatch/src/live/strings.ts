@@ -1,4 +1,4 @@
-// Live map, SOS and temporary channels (the track dialog's strings are @ptt/map's) (namespace `dispatch`, under `live.`).
+// Live map, SOS and temporary channels (namespace `dispatch`, under `live.`); the track dialog's strings are @ptt/map's.
 export const liveEn = {
   label: 'Live map',
   mapLabel: 'Map of member positions',
