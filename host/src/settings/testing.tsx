@@ -50,6 +50,7 @@ export function renderUserMenu({ me = (): Promise<unknown> => Promise.resolve(ME
     sendOfflineHeartbeat: jest.fn(() => true),
     sendChatHeartbeat: jest.fn((_chatId: string) => true),
     isOpen: jest.fn(() => false),
+    droppedFrames: jest.fn(() => ({})),
   };
   const remotes = { load: jest.fn(), reset: jest.fn() } as unknown as RemoteLoader;
   const utils = render(

@@ -56,6 +56,7 @@ export function renderHost(
     sendOfflineHeartbeat: jest.fn(() => true),
     sendChatHeartbeat: jest.fn((_chatId: string) => true),
     isOpen: jest.fn(() => false),
+    droppedFrames: jest.fn(() => ({})),
   };
   const down = new Set(failing);
   const remotes: jest.Mocked<RemoteLoader> = {

@@ -6,7 +6,17 @@ import { sessionSchema } from './session';
 import { pttStatsSchema } from './ptt-stats';
 import { pttFloorFrameSchema } from './realtime/ptt';
 import { localSettingsSchema } from './settings';
-import { CHANNEL_BUS_KINDS, DISPATCH_BUS_KINDS, ENT_LISTEN_KINDS, USER_BUS_KINDS } from './topics';
+import {
+  wsChannelEnvelopeSchema,
+  wsChannelEventSchema,
+  wsDispatchEnvelopeSchema,
+  wsDispatchEventSchema,
+  wsEntEnvelopeSchema,
+  wsEntEventSchema,
+  wsPttEnvelopeSchema,
+  wsUserEnvelopeSchema,
+  wsUserEventSchema,
+} from './ws-bus-events';
 
 // The event bus is the only runtime channel between host and remotes; this table is its contract.
 // State topics replay their last value to late subscribers, event topics do not.
@@ -19,16 +29,6 @@ export const socketStatusSchema = z.object({
   failures: z.number().int().nonnegative(),
 });
 export type SocketStatus = z.infer<typeof socketStatusSchema>;
-
-/** A /ws2 message republished on the bus: `kind` is the frame's `t` (or the topic's "otherwise" kind). */
-function wsEventSchema<K extends readonly [string, ...string[]]>(kinds: K) {
-  return z.object({ kind: z.enum(kinds), data: z.unknown(), topic: text() });
-}
-
-export const wsEntEventSchema = wsEventSchema(ENT_LISTEN_KINDS);
-export const wsUserEventSchema = wsEventSchema(USER_BUS_KINDS);
-export const wsChannelEventSchema = wsEventSchema(CHANNEL_BUS_KINDS);
-export const wsDispatchEventSchema = wsEventSchema(DISPATCH_BUS_KINDS);
 
 /** Why the server ended a session (the `reason` of its `sys/auth` frame): 'accountChanged' when an
  *  admin locked, deleted, re-roled or reset the account or its password changed elsewhere. */
@@ -71,17 +71,19 @@ export const BUS_TOPICS = {
   settings: { kind: 'state', schema: localSettingsSchema },
   /** PTT access time and media latency measured by the dispatch console (diagnostics shows them). */
   'ptt/stats': { kind: 'state', schema: pttStatsSchema },
-  'ws/ent': { kind: 'event', schema: wsEntEventSchema },
-  'ws/user': { kind: 'event', schema: wsUserEventSchema },
-  'ws/channel': { kind: 'event', schema: wsChannelEventSchema },
-  'ws/dispatch': { kind: 'event', schema: wsDispatchEventSchema },
-  /** PttFloor frames from the channel topic or (temporary channels) the user topic, parsed. */
-  'ws/ptt': { kind: 'event', schema: pttFloorFrameSchema },
+  // /ws2 frames, published by the socket bridge only: `schema` is the payload subscribers get (its
+  // data parsed once, by the adapter); `envelope` is all `publish` checks (ws-bus-events.ts).
+  'ws/ent': { kind: 'event', schema: wsEntEventSchema, envelope: wsEntEnvelopeSchema },
+  'ws/user': { kind: 'event', schema: wsUserEventSchema, envelope: wsUserEnvelopeSchema },
+  'ws/channel': { kind: 'event', schema: wsChannelEventSchema, envelope: wsChannelEnvelopeSchema },
+  'ws/dispatch': { kind: 'event', schema: wsDispatchEventSchema, envelope: wsDispatchEnvelopeSchema },
+  /** PttFloor frames from the channel topic or (temporary channels) the user topic. */
+  'ws/ptt': { kind: 'event', schema: pttFloorFrameSchema, envelope: wsPttEnvelopeSchema },
   'session/expired': { kind: 'event', schema: sessionExpiredSchema },
   'nav/go': { kind: 'event', schema: navGoSchema },
   notify: { kind: 'event', schema: notifySchema },
   'notify/dismiss': { kind: 'event', schema: notifyDismissSchema },
-} as const satisfies Record<string, { kind: 'state' | 'event'; schema: z.ZodType }>;
+} as const satisfies Record<string, { kind: 'state' | 'event'; schema: z.ZodType; envelope?: z.ZodType }>;
 
 type Table = typeof BUS_TOPICS;
 export type BusTopicName = keyof Table;

@@ -14,6 +14,7 @@ export * from './topics';
 export * from './heartbeat';
 export * from './settings';
 export * from './bus-topics';
+export * from './ws-bus-events';
 export * from './i18n-keys';
 export * from './remotes';
 export * from './rules';

@@ -1,87 +1,115 @@
-import type { Ws2Frame } from '@ptt/contracts';
-import { frameToBusEvents } from './adapter';
+import { createFrameAdapter } from './adapter';
+import {
+  CHANNEL,
+  CHANNEL_DATA,
+  DEVICE_INFO_DATA,
+  DISPATCH,
+  ENT,
+  ENT_DATA,
+  USER,
+  USER_DATA,
+  floor,
+  frame,
+  groupMessage,
+  personalMessage,
+} from './test-frames';
 
-const logger = { info: jest.fn() };
-
-function frame(topic: string, t: string, data: unknown = { x: 1 }): Ws2Frame {
-  return { code: 0, topic, data, t };
+function setup() {
+  const logger = { info: jest.fn(), error: jest.fn() };
+  return { logger, adapter: createFrameAdapter(logger) };
 }
 
-describe('frameToBusEvents', () => {
-  it('ignores sos alert/ and user/onLine/ topics', () => {
-    expect(frameToBusEvents(frame('sos alert/100001', 'Sos'), logger)).toEqual([]);
-    expect(frameToBusEvents(frame('user/onLine/100001', 'OnLine'), logger)).toEqual([]);
+describe('frame adapter', () => {
+  it('ignores sos alert/ and user/onLine/ topics without counting them', () => {
+    const { adapter } = setup();
+    expect(adapter.toBusEvents(frame('sos alert/100001', 'Sos', { x: 1 }))).toEqual([]);
+    expect(adapter.toBusEvents(frame('user/onLine/100001', 'OnLine', { x: 1 }))).toEqual([]);
+    expect(adapter.droppedFrames()).toEqual({});
   });
 
-  it.each(['SosLog', 'ChannelUserDel', 'ChannelStatus', 'MsgComm'])('passes user kind %s to ws/user', (t) => {
-    const f = frame('msg/listen/user/100001/7', t);
-    expect(frameToBusEvents(f, logger)).toEqual([{ topic: 'ws/user', payload: { kind: t, data: f.data, topic: f.topic } }]);
+  it.each(Object.entries(USER_DATA))('passes user kind %s to ws/user with its data', (t, data) => {
+    expect(setup().adapter.toBusEvents(frame(USER, t, data))).toEqual([{ topic: 'ws/user', payload: { kind: t, data, topic: USER } }]);
   });
 
-  it('turns any other user kind into a Personal message', () => {
-    expect(frameToBusEvents(frame('msg/listen/user/100001/7', 'Text'), logger)).toEqual([
-      { topic: 'ws/user', payload: { kind: 'Personal', data: { x: 1 }, topic: 'msg/listen/user/100001/7' } },
+  it('turns a chat message on the user topic into a Personal event naming its frame kind', () => {
+    expect(setup().adapter.toBusEvents(frame(USER, 'Message', personalMessage))).toEqual([
+      { topic: 'ws/user', payload: { kind: 'Personal', t: 'Message', data: personalMessage, topic: USER } },
     ]);
   });
 
-  it.each(['Login', 'Logout', 'SosMsg', 'OnLine', 'UserUp', 'UserLock', 'UserAdd', 'UserDel', 'ChannelChange'])(
-    'passes ent kind %s to ws/ent',
-    (t) => {
-      expect(frameToBusEvents(frame('msg/listen/ent/100001', t), logger)).toEqual([
-        { topic: 'ws/ent', payload: { kind: t, data: { x: 1 }, topic: 'msg/listen/ent/100001' } },
-      ]);
-    },
-  );
+  it('passes on the parsed data, not the raw one (unknown fields are gone)', () => {
+    const [event] = setup().adapter.toBusEvents(frame(USER, 'ChannelUserDel', { channelId: 3, reason: 'removed', extra: '<b>' }));
+    expect(event?.payload).toEqual({ kind: 'ChannelUserDel', data: { channelId: 3, reason: 'removed' }, topic: USER });
+  });
 
-  it('drops unlisted ent kinds', () => {
-    expect(frameToBusEvents(frame('msg/listen/ent/100001', 'Whatever'), logger)).toEqual([]);
+  it.each(Object.entries(ENT_DATA))('passes ent kind %s to ws/ent', (t, data) => {
+    expect(setup().adapter.toBusEvents(frame(ENT, t, data))).toEqual([{ topic: 'ws/ent', payload: { kind: t, data, topic: ENT } }]);
   });
 
   it('only logs a WallAlert on dispatch/', () => {
-    expect(frameToBusEvents(frame('dispatch/100001', 'WallAlert', { fence: 1 }), logger)).toEqual([]);
+    const { adapter, logger } = setup();
+    expect(adapter.toBusEvents(frame(DISPATCH, 'WallAlert', { fence: 1 }))).toEqual([]);
     expect(logger.info).toHaveBeenCalledWith('wall alert', { fence: 1 });
+    expect(adapter.droppedFrames()).toEqual({});
   });
 
-  it('turns any other dispatch kind into a DeviceInfo change', () => {
-    expect(frameToBusEvents(frame('dispatch/100001', 'DeviceUp'), logger)).toEqual([
-      { topic: 'ws/dispatch', payload: { kind: 'DeviceInfo', data: { x: 1 }, topic: 'dispatch/100001' } },
-    ]);
+  it.each(Object.entries(DEVICE_INFO_DATA))('turns dispatch kind %s into a DeviceInfo change naming its frame kind', (t, data) => {
+    const { adapter, logger } = setup();
+    expect(adapter.toBusEvents(frame(DISPATCH, t, data))).toEqual([{ topic: 'ws/dispatch', payload: { kind: 'DeviceInfo', t, data, topic: DISPATCH } }]);
     expect(logger.info).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['ChannelStatus', 'ChannelStatus'],
-    ['ChannelUserAdd', 'ChannelUserAdd'],
-    ['Text', 'GroupMessage'],
-  ])('maps channel kind %s to ws/channel %s', (t, kind) => {
-    expect(frameToBusEvents(frame('msg/listen/channel/100001/3', t), logger)).toEqual([
-      { topic: 'ws/channel', payload: { kind, data: { x: 1 }, topic: 'msg/listen/channel/100001/3' } },
+  it.each(Object.entries(CHANNEL_DATA))('passes channel kind %s to ws/channel', (t, data) => {
+    expect(setup().adapter.toBusEvents(frame(CHANNEL, t, data))).toEqual([{ topic: 'ws/channel', payload: { kind: t, data, topic: CHANNEL } }]);
+  });
+
+  it('turns a chat message on the channel topic into a GroupMessage event', () => {
+    expect(setup().adapter.toBusEvents(frame(CHANNEL, 'Message', groupMessage))).toEqual([
+      { topic: 'ws/channel', payload: { kind: 'GroupMessage', t: 'Message', data: groupMessage, topic: CHANNEL } },
     ]);
   });
 
-  it('puts PttFloor frames from the channel and the user topic on ws/ptt, parsed', () => {
-    const floor = {
-      chatId: '100001-1-5',
-      holder: { uid: 7, nickname: 'Member 1' },
-      burstId: 'b1',
-      since: '2026-11-22T08:00:00.000Z',
-      until: '2026-11-22T08:01:00.000Z',
-      reason: 'granted',
-      previous: null,
-    };
-    expect(frameToBusEvents(frame('msg/listen/channel/100001/5', 'PttFloor', floor), logger)).toEqual([{ topic: 'ws/ptt', payload: floor }]);
+  it('puts PttFloor frames from the channel and the user topic on ws/ptt', () => {
+    const { adapter } = setup();
+    expect(adapter.toBusEvents(frame(CHANNEL, 'PttFloor', floor))).toEqual([{ topic: 'ws/ptt', payload: floor }]);
     const temp = { ...floor, chatId: '100001-2-3' };
-    expect(frameToBusEvents(frame('msg/listen/user/100001/7', 'PttFloor', temp), logger)).toEqual([{ topic: 'ws/ptt', payload: temp }]);
+    expect(adapter.toBusEvents(frame(USER, 'PttFloor', temp))).toEqual([{ topic: 'ws/ptt', payload: temp }]);
   });
 
-  it('drops a PttFloor frame whose data does not parse, and one on another topic', () => {
-    expect(frameToBusEvents(frame('msg/listen/channel/100001/5', 'PttFloor', { chatId: 5 }), logger)).toEqual([]);
-    expect(frameToBusEvents(frame('msg/listen/ent/100001', 'PttFloor', { chatId: 5 }), logger)).toEqual([]);
+  it('counts and drops frames whose data does not parse, or whose kind has no schema on that topic', () => {
+    const { adapter } = setup();
+    expect(adapter.toBusEvents(frame(CHANNEL, 'PttFloor', { chatId: 5 }))).toEqual([]);
+    expect(adapter.toBusEvents(frame(ENT, 'PttFloor', floor))).toEqual([]);
+    expect(adapter.toBusEvents(frame(CHANNEL, 'Message', { ...groupMessage, content: {} }))).toEqual([]);
+    expect(adapter.toBusEvents(frame(USER, 'MsgComm', { id: 1 }))).toEqual([]);
+    expect(adapter.toBusEvents(frame(USER, 'Text', { x: 1 }))).toEqual([]);
+    expect(adapter.toBusEvents(frame(ENT, 'Whatever', ENT_DATA.Login))).toEqual([]);
+    expect(adapter.toBusEvents(frame(DISPATCH, 'DeviceUp', { x: 1 }))).toEqual([]);
+    expect(adapter.droppedFrames()).toEqual({ PttFloor: 2, Message: 1, MsgComm: 1, Text: 1, Whatever: 1, DeviceUp: 1 });
   });
 
-  it('ignores unknown or malformed topics', () => {
-    expect(frameToBusEvents(frame('sys/ping', 'Pong'), logger)).toEqual([]);
-    expect(frameToBusEvents(frame('msg/listen/channel/100001', 'Text'), logger)).toEqual([]);
-    expect(frameToBusEvents(frame('icoTest/json/device/heartbeat/1/2', 'Heartbeat'), logger)).toEqual([]);
+  it('logs a dropped kind once, however many of its frames come', () => {
+    const { adapter, logger } = setup();
+    for (let i = 0; i < 3; i += 1) adapter.toBusEvents(frame(USER, 'MsgComm', { id: i }));
+    adapter.toBusEvents(frame(ENT, 'Login', {}));
+    expect(adapter.droppedFrames()).toEqual({ MsgComm: 3, Login: 1 });
+    expect(logger.error).toHaveBeenCalledTimes(2);
+    expect(logger.error).toHaveBeenNthCalledWith(1, expect.stringContaining('"MsgComm"'), USER, expect.stringContaining('callId'));
+  });
+
+  it('ignores unknown or malformed topics without counting them', () => {
+    const { adapter } = setup();
+    expect(adapter.toBusEvents(frame('sys/ping', 'Pong', null))).toEqual([]);
+    expect(adapter.toBusEvents(frame('msg/listen/channel/100001', 'Message', groupMessage))).toEqual([]);
+    expect(adapter.toBusEvents(frame('icoTest/json/device/heartbeat/1/2', 'Heartbeat', {}))).toEqual([]);
+    expect(adapter.droppedFrames()).toEqual({});
+  });
+
+  it('hands out a copy of the counts', () => {
+    const { adapter } = setup();
+    adapter.toBusEvents(frame(USER, 'Text', {}));
+    const counts = adapter.droppedFrames() as Record<string, number>;
+    counts.Text = 99;
+    expect(adapter.droppedFrames()).toEqual({ Text: 1 });
   });
 });

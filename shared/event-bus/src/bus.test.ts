@@ -42,6 +42,16 @@ describe('event bus', () => {
     expect(bus.current('locale')).toBeUndefined();
   });
 
+  it('checks only the envelope of a /ws2 event, whose data the adapter has parsed', () => {
+    const bus = createEventBus();
+    const seen: unknown[] = [];
+    bus.on('ws/channel').subscribe((v) => seen.push(v));
+    const data = { channelId: 3, enabled: true };
+    bus.publish('ws/channel', { kind: 'ChannelStatus', data, topic: 'msg/listen/channel/100001/3' });
+    expect(seen).toEqual([{ kind: 'ChannelStatus', data, topic: 'msg/listen/channel/100001/3' }]);
+    expect(() => bus.publish('ws/channel', { kind: 'Login', data, topic: 't' } as never)).toThrow(/ws\/channel/);
+  });
+
   it('keeps separate buses apart', () => {
     const a = createEventBus();
     const b = createEventBus();

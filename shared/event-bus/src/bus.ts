@@ -5,7 +5,8 @@ import type { Observable } from 'rxjs';
 
 /** The one runtime channel between host and remotes; one instance per page. */
 export interface EventBus {
-  /** Validates the payload with the topic's schema; an invalid payload throws (a programming error). */
+  /** Validates the payload with the topic's schema (its envelope for ws/* topics, whose data the
+   *  socket bridge has parsed); an invalid payload throws (a programming error). */
   publish<K extends BusTopicName>(topic: K, payload: BusPayload<K>): void;
   /** State topics replay their latest value to a new subscriber; event topics do not. */
   on<K extends BusTopicName>(topic: K): Observable<BusPayload<K>>;
@@ -40,7 +41,8 @@ export function createEventBus(): EventBus {
     publish(topic, payload) {
       const spec = BUS_TOPICS[topic];
       if (!spec) throw new Error(`unknown bus topic "${String(topic)}"`);
-      const result = spec.schema.safeParse(payload);
+      // /ws2 topics check only their envelope: the adapter parsed the data, once per frame.
+      const result = ('envelope' in spec ? spec.envelope : spec.schema).safeParse(payload);
       if (!result.success) throw new BusPayloadError(topic, result.error.issues);
       if (spec.kind === 'state') latest.set(topic, result.data);
       subjectFor(topic).next(result.data);

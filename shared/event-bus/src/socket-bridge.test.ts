@@ -9,6 +9,7 @@ import { createEventBus } from './bus';
 import type { EventBus } from './bus';
 import { createSocketBridge } from './socket-bridge';
 import { FakeWebSocket, TEST_SESSION } from './test-support';
+import { USER, USER_DATA, frame } from './test-frames';
 
 const URL = 'wss://msg.test/ws2';
 
@@ -363,8 +364,9 @@ describe('socket bridge: incoming frames', () => {
     bridge.connect();
     const ws = FakeWebSocket.last();
     ws.serverOpen();
-    ws.serverSend({ code: 0, topic: 'msg/listen/user/100001/7', data: { id: 1 }, t: 'MsgComm' });
-    expect(userEvents).toEqual([{ kind: 'MsgComm', data: { id: 1 }, topic: 'msg/listen/user/100001/7' }]);
+    ws.serverSend(frame(USER, 'MsgComm', USER_DATA.MsgComm));
+    expect(userEvents).toEqual([{ kind: 'MsgComm', data: USER_DATA.MsgComm, topic: USER }]);
+    expect(bridge.droppedFrames()).toEqual({});
   });
 
   it('ignores binary frames and non-JSON text silently', () => {
@@ -372,7 +374,7 @@ describe('socket bridge: incoming frames', () => {
     bridge.connect();
     const ws = FakeWebSocket.last();
     ws.serverOpen();
-    const valid = JSON.stringify({ code: 0, topic: 'msg/listen/user/100001/7', data: null, t: 'MsgComm' });
+    const valid = JSON.stringify(frame(USER, 'MsgComm', USER_DATA.MsgComm));
     const bytes = Uint8Array.from(valid, (c) => c.charCodeAt(0));
     expect(() => {
       ws.serverSend(bytes.buffer);

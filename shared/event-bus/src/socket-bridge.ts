@@ -17,7 +17,7 @@ import {
   serverCodeForClose,
 } from '@ptt/contracts';
 import type { Session, SessionEndReason, Ws2Frame } from '@ptt/contracts';
-import { frameToBusEvents } from './adapter';
+import { createFrameAdapter } from './adapter';
 import { reconnectDelayMs } from './backoff';
 import type { EventBus } from './bus';
 import type { SessionStore } from './session-store';
@@ -47,6 +47,8 @@ export interface SocketBridge {
   /** Chat heartbeat (method 2, event 1) for a chat id; false when the socket is not open. */
   sendChatHeartbeat(chatId: string): boolean;
   isOpen(): boolean;
+  /** Frames dropped because their data did not match the contracts, by kind (diagnostics). */
+  droppedFrames(): Readonly<Record<string, number>>;
 }
 
 export const NO_SESSION_MESSAGE = 'cannot find the main channel';
@@ -73,6 +75,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const now = options.now ?? (() => Date.now());
   const device = options.device ?? defaultDevice();
   const WebSocketImpl = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as WebSocketCtor);
+  const adapter = createFrameAdapter(logger);
 
   let socket: WebSocketLike | null = null;
   let session: Session | null = null;
@@ -161,7 +164,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       endReason = endReasonOf(frame);
       return;
     }
-    for (const event of frameToBusEvents(frame, logger)) bus.publish(event.topic, event.payload);
+    for (const event of adapter.toBusEvents(frame)) bus.publish(event.topic, event.payload);
   }
 
   /** Error, close or a dead keep-alive: the socket is gone. First report wins; later ones are ignored. */
@@ -223,5 +226,6 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       return sendHeartbeat(HeartbeatMethod.Chat, HeartbeatEvent.EnterChat, chatId);
     },
     isOpen: () => socket !== null && socket.readyState === WS_READY_STATE_OPEN,
+    droppedFrames: () => adapter.droppedFrames(),
   };
 }

@@ -143,7 +143,7 @@ describe('ChatPanel', () => {
     expect(first).toMatchObject({ type: MessageType.Text, content: { text: 'one\ntwo' } });
 
     // The socket's echo of the same message adds nothing.
-    act(() => bus.publish('ws/channel', { kind: 'GroupMessage', data: stored, topic: 'msg/listen/channel/100001/7' }));
+    act(() => bus.publish('ws/channel', { kind: 'GroupMessage', t: 'Message', data: stored!, topic: 'msg/listen/channel/100001/7' }));
     expect(screen.getAllByText('one two', { normalizer: (s) => s.replace(/\s+/g, ' ') })).toHaveLength(1);
   });
 
@@ -152,10 +152,11 @@ describe('ChatPanel', () => {
     const { bus } = setup(api);
     await screen.findByText('first');
     act(() => {
-      bus.publish('ws/channel', { kind: 'GroupMessage', data: textMessage(2, 'from the radio'), topic: 'msg/listen/channel/100001/7' });
-      bus.publish('ws/channel', { kind: 'GroupMessage', data: textMessage(3, 'other channel', PEER, { chatId: '100001-1-8', channelId: 8 }), topic: 'msg/listen/channel/100001/8' });
-      bus.publish('ws/user', { kind: 'Personal', data: { commandId: 'x', command: 1, deviceId: 3, expiresAt: 'soon' }, topic: 'msg/listen/user/100001/11' });
-      bus.publish('ws/user', { kind: 'Personal', data: { id: 9, title: 'notice' }, topic: 'msg/listen/user/100001/11' });
+      bus.publish('ws/channel', { kind: 'GroupMessage', t: 'Message', data: textMessage(2, 'from the radio'), topic: 'msg/listen/channel/100001/7' });
+      bus.publish('ws/channel', { kind: 'GroupMessage', t: 'Message', data: textMessage(3, 'other channel', PEER, { chatId: '100001-1-8', channelId: 8 }), topic: 'msg/listen/channel/100001/8' });
+      bus.publish('ws/user', { kind: 'Personal', t: 'DeviceCommand', data: { commandId: 4, command: 1, deviceId: 3, expiresAt: 'soon' }, topic: 'msg/listen/user/100001/11' });
+      const notice = { noticeId: 9, title: 'notice', body: 'from the radio', from: PEER, sentAt: '2026-01-01T08:00:00.000Z' };
+      bus.publish('ws/user', { kind: 'Personal', t: 'Notice', data: notice, topic: 'msg/listen/user/100001/11' });
     });
     expect(await screen.findByText('from the radio')).toBeInTheDocument();
     expect(screen.queryByText('other channel')).toBeNull();

@@ -52,7 +52,7 @@ describe('chat message list', () => {
     const feed = await screen.findByRole('feed');
     await within(feed).findByText('message 40');
     const publish = (id: number) =>
-      act(() => bus.publish('ws/channel', { kind: 'GroupMessage', data: textMessage(id, `message ${id}`), topic: 'msg/listen/channel/100001/7' }));
+      act(() => bus.publish('ws/channel', { kind: 'GroupMessage', t: 'Message', data: textMessage(id, `message ${id}`), topic: 'msg/listen/channel/100001/7' }));
 
     // At the bottom: the new row comes into view by itself.
     const atBottom = () => expect(feed.scrollTop).toBe(feed.scrollHeight - feed.clientHeight);

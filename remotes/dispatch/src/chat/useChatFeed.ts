@@ -1,26 +1,22 @@
 import { useEffect } from 'react';
-import { chatMessageSchema } from '@ptt/contracts';
+import { CHAT_MESSAGE_KIND, GROUP_MESSAGE_KIND, PERSONAL_KIND } from '@ptt/contracts';
 import type { EventBus } from '@ptt/event-bus';
 import { useAppDispatch } from '../store';
 import { messageReceived } from './slice';
 
 /**
  * Stored messages from the socket into the chat caches: group messages come as `ws/channel` kind
- * `GroupMessage`, personal ones as `ws/user` kind `Personal`, which also carries other payloads
- * (notices, device commands...): only what parses as a chat message is taken.
+ * `GroupMessage`, personal ones as `ws/user` kind `Personal` with `t` Message (the bucket also
+ * carries notices, device commands...).
  */
 export function useChatFeed(bus: EventBus): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const take = (data: unknown) => {
-      const parsed = chatMessageSchema.safeParse(data);
-      if (parsed.success) dispatch(messageReceived(parsed.data));
-    };
     const group = bus.on('ws/channel').subscribe((e) => {
-      if (e.kind === 'GroupMessage') take(e.data);
+      if (e.kind === GROUP_MESSAGE_KIND) dispatch(messageReceived(e.data));
     });
     const personal = bus.on('ws/user').subscribe((e) => {
-      if (e.kind === 'Personal') take(e.data);
+      if (e.kind === PERSONAL_KIND && e.t === CHAT_MESSAGE_KIND) dispatch(messageReceived(e.data));
     });
     return () => {
       group.unsubscribe();

@@ -62,7 +62,7 @@ describe('channel list', () => {
     await waitFor(() => expect(store.getState().console.openChat?.chatId).toBe(GENERAL));
     expect(store.getState().console.selectedChannelId).toBe(1);
     expect(rows()[0]).toHaveAttribute('aria-current', 'true');
-    act(() => bus.publish('ws/user', { kind: 'Personal', topic: 'msg/listen/user/100001/3', data: text(9, PERSONAL, 'Member 1', 'call me', null) }));
+    act(() => bus.publish('ws/user', { kind: 'Personal', t: 'Message', topic: 'msg/listen/user/100001/3', data: text(9, PERSONAL, 'Member 1', 'call me', null) }));
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Member 1'));
     expect(rows()[0]).toHaveTextContent('1 unread');
     await userEvent.click(rows()[0]!);

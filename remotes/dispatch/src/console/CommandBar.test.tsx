@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role } from '@ptt/contracts';
-import type { DeviceCommandRecord } from '@ptt/contracts';
+import type { CommandState, DeviceCommandRecord } from '@ptt/contracts';
 import { CommandBar } from './CommandBar';
 import { selectMember } from './slice';
 import { ConsoleSync } from './sync/ConsoleSync';
@@ -40,10 +40,11 @@ function setup(devices = [device(DEVICE, MEMBER)]) {
 // (on a loaded machine); Chromium does not (e2e/tests/commands.spec.ts finds it by role).
 const JSDOM_MODAL = true;
 
-const frame = (commandId: number, state: string, at: string, detail?: unknown) => ({
+const frame = (commandId: number, state: CommandState, at: string, detail?: unknown) => ({
   kind: 'DeviceInfo' as const,
+  t: 'CommandStatus' as const,
   topic: 'dispatch/100001',
-  data: { commandId, deviceId: DEVICE, command: 'stun', state, at, detail },
+  data: { commandId, deviceId: DEVICE, command: 'stun' as const, state, at, detail },
 });
 
 describe('command bar', () => {
@@ -68,7 +69,7 @@ describe('command bar', () => {
     ]);
     expect(entry).toHaveTextContent('Detail: ok, stunned');
     // A position frame on the same topic is not a command.
-    act(() => bus.publish('ws/dispatch', { kind: 'DeviceInfo', topic: 'dispatch/100001', data: { uid: MEMBER, lng: 1, lat: 2 } }));
+    act(() => bus.publish('ws/dispatch', { kind: 'DeviceInfo', t: 'Location', topic: 'dispatch/100001', data: { uid: MEMBER, lng: 1, lat: 2, coord: 0, time: 1 } }));
     expect(screen.getAllByTestId('command-entry')).toHaveLength(1);
   });
 

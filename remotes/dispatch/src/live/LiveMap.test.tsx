@@ -103,8 +103,8 @@ describe('live map', () => {
     await waitFor(() => expect(layers[0]!.members.map((m) => m.name)).toEqual(['Member One', 'Member Two']));
     const layer = layers[0]!;
 
-    act(() => bus.publish('ws/dispatch', { kind: 'DeviceInfo', data: { uid: 5, lng: 116.5, lat: 39.95, coord: 0, time: T + 5_000 }, topic: 'dispatch/100001' }));
-    act(() => bus.publish('ws/dispatch', { kind: 'DeviceInfo', data: { commandId: 'c', deviceId: 1, command: 'stun', state: 'sent', at: 'x' }, topic: 'dispatch/100001' }));
+    act(() => bus.publish('ws/dispatch', { kind: 'DeviceInfo', t: 'Location', data: { uid: 5, lng: 116.5, lat: 39.95, coord: 0, time: T + 5_000 }, topic: 'dispatch/100001' }));
+    act(() => bus.publish('ws/dispatch', { kind: 'DeviceInfo', t: 'CommandStatus', data: { commandId: 3, deviceId: 1, command: 'stun', state: 'sent', at: 'x' }, topic: 'dispatch/100001' }));
     expect(layer.pushed.at(-1)).toEqual([{ uid: 5, lng: 116.5, lat: 39.95, time: T + 5_000 }]);
     expect(layer.pushed).toHaveLength(2);
 

@@ -1,5 +1,4 @@
-import { LOCATIONS_KIND, LOCATION_KIND, locationPoints, presenceFrameSchema, userDelFrameSchema, userFrameSchema } from '@ptt/contracts';
-import type { LatestPosition } from '@ptt/contracts';
+import type { LatestPosition, LocationPoint, WsDispatchEvent, WsEntEvent } from '@ptt/contracts';
 import type { MemberMarker, PositionPoint } from '@ptt/map';
 
 /** What the map shows of a user; the account stands in for an empty nickname. */
@@ -30,13 +29,10 @@ export class Roster {
 
   /**
    * Points of a `ws/dispatch` event that are newer than what is known (a device flushing an old
-   * buffer must not move its marker back). The bus gives every dispatch frame the kind DeviceInfo,
-   * so a Location or Locations frame is known by its shape; command states and device changes
-   * give none.
+   * buffer must not move its marker back). Command states and device changes give none.
    */
-  positionsFrom(data: unknown): PositionPoint[] {
-    const received = locationPoints(LOCATION_KIND, data);
-    const all = received.length > 0 ? received : locationPoints(LOCATIONS_KIND, data);
+  positionsFrom(event: WsDispatchEvent): PositionPoint[] {
+    const all: LocationPoint[] = event.t === 'Location' ? [event.data] : event.t === 'Locations' ? event.data.points : [];
     const points: PositionPoint[] = [];
     for (const p of all) {
       const point = { uid: p.uid, lng: p.lng, lat: p.lat, time: p.time };
@@ -54,30 +50,30 @@ export class Roster {
   }
 
   /** A `ws/ent` event: presence and user changes. True when the members changed. */
-  applyEnt(kind: string, data: unknown): boolean {
-    switch (kind) {
+  applyEnt(event: WsEntEvent): boolean {
+    switch (event.kind) {
       case 'OnLine':
       case 'Logout': {
-        const f = presenceFrameSchema.safeParse(data);
-        if (!f.success) return false;
-        this.members.set(f.data.uid, { uid: f.data.uid, name: displayName(f.data.nickname, f.data.account), status: f.data.status });
+        const f = event.data;
+        this.members.set(f.uid, { uid: f.uid, name: displayName(f.nickname, f.account), status: f.status });
         return true;
       }
       case 'UserAdd':
       case 'UserUp': {
-        const f = userFrameSchema.safeParse(data);
-        if (!f.success) return false;
-        const status = this.members.get(f.data.uid)?.status ?? 'offline';
-        this.members.set(f.data.uid, { uid: f.data.uid, name: displayName(f.data.nickname, f.data.account), status });
+        const f = event.data;
+        const status = this.members.get(f.uid)?.status ?? 'offline';
+        this.members.set(f.uid, { uid: f.uid, name: displayName(f.nickname, f.account), status });
         return true;
       }
       case 'UserDel': {
-        const f = userDelFrameSchema.safeParse(data);
-        if (!f.success) return false;
-        this.positions.delete(f.data.uid);
-        return this.members.delete(f.data.uid);
+        this.positions.delete(event.data.uid);
+        return this.members.delete(event.data.uid);
       }
-      default:
+      // The map takes presence from OnLine and Logout, names from UserAdd and UserUp only.
+      case 'Login':
+      case 'UserLock':
+      case 'SosMsg':
+      case 'ChannelChange':
         return false;
     }
   }

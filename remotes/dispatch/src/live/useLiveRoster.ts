@@ -120,8 +120,8 @@ export function useLiveRoster(api: ApiClient, bus: EventBus, map: PttMap | null,
       wasOpen = state === 'open';
     });
     let lastReload = 0;
-    const dispatchSub = bus.on('ws/dispatch').subscribe(({ data }) => {
-      const points = roster.positionsFrom(data);
+    const dispatchSub = bus.on('ws/dispatch').subscribe((event) => {
+      const points = roster.positionsFrom(event);
       push(points);
       const now = Date.now();
       if (staff && points.some((p) => roster.isUnknown(p.uid)) && now - lastReload > UNKNOWN_RELOAD_MS) {
@@ -129,8 +129,8 @@ export function useLiveRoster(api: ApiClient, bus: EventBus, map: PttMap | null,
         void load(abort.signal).catch(() => undefined);
       }
     });
-    const entSub = bus.on('ws/ent').subscribe(({ kind, data }) => {
-      if (roster.applyEnt(kind, data)) refreshMembers();
+    const entSub = bus.on('ws/ent').subscribe((event) => {
+      if (roster.applyEnt(event)) refreshMembers();
     });
     return () => {
       abort.abort();

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { SOS_MSG_KIND, can, sosMsgSchema } from '@ptt/contracts';
+import { SOS_MSG_KIND, can } from '@ptt/contracts';
 import type { Session } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
@@ -48,11 +48,9 @@ export function useSosAlerts(api: ApiClient, bus: EventBus, session: Session | n
       if (state === 'open' && !wasOpen) void load();
       wasOpen = state === 'open';
     });
-    const entSub = bus.on('ws/ent').subscribe(({ kind, data }) => {
-      if (kind !== SOS_MSG_KIND) return;
-      const msg = sosMsgSchema.safeParse(data);
-      if (!msg.success) return;
-      const m = msg.data;
+    const entSub = bus.on('ws/ent').subscribe((event) => {
+      if (event.kind !== SOS_MSG_KIND) return;
+      const m = event.data;
       if (m.state === 'closed') {
         closedMeanwhile.add(m.sosId);
         dispatch(sosClosed(m.sosId));

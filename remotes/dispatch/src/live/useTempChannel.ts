@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { tempChannelFrameSchema } from '@ptt/contracts';
+import { PERSONAL_KIND, TEMP_CHANNEL_KIND } from '@ptt/contracts';
 import type { TempChannelMember } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
@@ -60,13 +60,13 @@ export function useTempChannel(api: ApiClient, bus: EventBus, selfUid: number | 
         if (mine) setActive((now) => now ?? { id: mine.id, chatId: mine.chatId, members: mine.members, skippedUserIds: [] });
       })
       .catch(() => undefined); // a member without the permission, or offline: nothing to restore
-    const sub = bus.on('ws/user').subscribe(({ data }) => {
-      const frame = tempChannelFrameSchema.safeParse(data);
-      if (!frame.success || frame.data.state !== 'closed') return;
-      if (frame.data.tempChannelId !== activeId.current) return;
+    const sub = bus.on('ws/user').subscribe((event) => {
+      if (event.kind !== PERSONAL_KIND || event.t !== TEMP_CHANNEL_KIND) return;
+      const frame = event.data;
+      if (frame.state !== 'closed' || frame.tempChannelId !== activeId.current) return;
       activeId.current = null;
       setActive(null);
-      const elsewhere = frame.data.closedBy !== selfUid;
+      const elsewhere = frame.closedBy !== selfUid;
       setEnded(elsewhere ? 'endedElsewhere' : 'hungUp');
       if (elsewhere) bus.publish('notify', { intent: 'info', key: `${NS}:live.temp.endedElsewhere` });
     });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { tempChannelFrameSchema } from '@ptt/contracts';
+import { PERSONAL_KIND, TEMP_CHANNEL_KIND } from '@ptt/contracts';
 import type { TempChannelMember } from '@ptt/contracts';
 import { onSocketReopen, type ApiClient, type EventBus } from '@ptt/event-bus';
 import { fetchCurrentTempChannels } from '../live/api';
@@ -52,10 +52,9 @@ export function useTempChannels(api: ApiClient, bus: EventBus, selfUid: number |
     };
     load();
     const status = onSocketReopen(bus, load);
-    const frames = bus.on('ws/user').subscribe(({ data }) => {
-      const parsed = tempChannelFrameSchema.safeParse(data);
-      if (!parsed.success || parsed.data.createdBy === selfUid) return;
-      const f = parsed.data;
+    const frames = bus.on('ws/user').subscribe((event) => {
+      if (event.kind !== PERSONAL_KIND || event.t !== TEMP_CHANNEL_KIND || event.data.createdBy === selfUid) return;
+      const f = event.data;
       if (f.state === 'open') {
         setChannels((now) =>
           now.some((c) => c.id === f.tempChannelId) ? now : [{ id: f.tempChannelId, chatId: f.chatId, createdBy: f.createdBy, members: f.members, closed: null }, ...now],

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { msgCommSchema } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
 import type { DispatchState } from '../../store';
@@ -35,10 +34,8 @@ export function useCallSync(api: ApiClient, bus: EventBus, selfId: number | null
         if (call) dispatch(callChanged(callFromRecord(call, selfId)));
       })
       .catch(() => undefined);
-    const sub = bus.on('ws/user').subscribe(({ kind, data }) => {
-      if (kind !== 'MsgComm') return;
-      const f = msgCommSchema.safeParse(data);
-      if (f.success) dispatch(callChanged(callFromFrame(f.data)));
+    const sub = bus.on('ws/user').subscribe((event) => {
+      if (event.kind === 'MsgComm') dispatch(callChanged(callFromFrame(event.data)));
     });
     return () => {
       sub.unsubscribe();

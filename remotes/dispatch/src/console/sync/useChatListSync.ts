@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { channelChangeFrameSchema, channelStatusFrameSchema, channelUserAddFrameSchema, channelUserDelFrameSchema, chatMessageSchema } from '@ptt/contracts';
+import { CHAT_MESSAGE_KIND } from '@ptt/contracts';
 import type { ChatMessage } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store';
@@ -73,32 +73,18 @@ export function useChatListSync(api: ApiClient, bus: EventBus, selfId: number | 
     const known = (channelId: number) => Object.values(store.getState().chatList.items).some((e) => e.channelId === channelId);
 
     const subs = [
-      bus.on('ws/channel').subscribe(({ kind, data }) => {
-        if (kind === 'GroupMessage') {
-          const m = chatMessageSchema.safeParse(data);
-          if (m.success) arrived(m.data);
-        } else if (kind === 'ChannelStatus') {
-          const f = channelStatusFrameSchema.safeParse(data);
-          if (f.success) dispatch(channelEnabledChanged(f.data));
-        } else {
-          const f = channelUserAddFrameSchema.safeParse(data);
-          if (f.success && !known(f.data.channelId)) dispatch(listStale());
-        }
+      bus.on('ws/channel').subscribe((event) => {
+        if (event.kind === 'GroupMessage') arrived(event.data);
+        else if (event.kind === 'ChannelStatus') dispatch(channelEnabledChanged(event.data));
+        else if (!known(event.data.channelId)) dispatch(listStale());
       }),
-      bus.on('ws/user').subscribe(({ kind, data }) => {
-        if (kind === 'Personal') {
-          const m = chatMessageSchema.safeParse(data);
-          if (m.success) arrived(m.data);
-        } else if (kind === 'ChannelUserDel') {
-          const f = channelUserDelFrameSchema.safeParse(data);
-          if (f.success) gone(f.data.channelId);
-        }
+      bus.on('ws/user').subscribe((event) => {
+        if (event.kind === 'Personal' && event.t === CHAT_MESSAGE_KIND) arrived(event.data);
+        else if (event.kind === 'ChannelUserDel') gone(event.data.channelId);
       }),
-      bus.on('ws/ent').subscribe(({ kind, data }) => {
-        if (kind !== 'ChannelChange') return;
-        const f = channelChangeFrameSchema.safeParse(data);
-        if (!f.success) return;
-        const { action, channelId, name, enabled } = f.data;
+      bus.on('ws/ent').subscribe((event) => {
+        if (event.kind !== 'ChannelChange') return;
+        const { action, channelId, name, enabled } = event.data;
         switch (action) {
           case 'create':
             dispatch(listStale());

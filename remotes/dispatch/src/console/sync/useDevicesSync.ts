@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ServerCode, commandStatusSchema, deviceChangeSchema } from '@ptt/contracts';
+import { COMMAND_STATUS_KIND, DEVICE_CHANGE_KIND, ServerCode } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
 import { useAppDispatch } from '../../store';
@@ -7,14 +7,10 @@ import { loadBoundDevices, loadDevice } from '../api';
 import { commandStatusReceived } from '../state/commands';
 import { deviceRemoved, deviceUpdated, devicesFailed, devicesLoaded, devicesLoading } from '../state/devices';
 
-function hasKey(data: unknown, key: string): boolean {
-  return typeof data === 'object' && data !== null && key in data;
-}
-
 /**
  * Staff only (device.read, dispatch.listen): the bound devices, kept current by DeviceChange
  * frames, and the CommandStatus frames of every command. Both arrive on `ws/dispatch` with
- * positions, so a cheap key check comes before any parsing.
+ * positions, told apart by `t`.
  */
 export function useDevicesSync(api: ApiClient, bus: EventBus, enabled: boolean): void {
   const dispatch = useAppDispatch();
@@ -36,15 +32,11 @@ export function useDevicesSync(api: ApiClient, bus: EventBus, enabled: boolean):
           if (isApiError(e) && e.code === ServerCode.NotFound) dispatch(deviceRemoved(id));
         });
     };
-    const sub = bus.on('ws/dispatch').subscribe(({ data }) => {
-      if (hasKey(data, 'commandId')) {
-        const s = commandStatusSchema.safeParse(data);
-        if (s.success) dispatch(commandStatusReceived(s.data));
-      } else if (hasKey(data, 'change')) {
-        const c = deviceChangeSchema.safeParse(data);
-        if (!c.success) return;
-        if (c.data.change === 'deleted') dispatch(deviceRemoved(c.data.deviceId));
-        else refresh(c.data.deviceId);
+    const sub = bus.on('ws/dispatch').subscribe((event) => {
+      if (event.t === COMMAND_STATUS_KIND) dispatch(commandStatusReceived(event.data));
+      else if (event.t === DEVICE_CHANGE_KIND) {
+        if (event.data.change === 'deleted') dispatch(deviceRemoved(event.data.deviceId));
+        else refresh(event.data.deviceId);
       }
     });
     return () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MessageType, chatMessageSchema, channelUserAddFrameSchema, userDelFrameSchema } from '@ptt/contracts';
+import { MessageType } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store';
 import { loadMembers } from '../api';
@@ -30,19 +30,15 @@ export function useMembersSync(api: ApiClient, bus: EventBus): void {
   useEffect(() => {
     const current = () => store.getState().console.selectedChannelId;
     const subs = [
-      bus.on('ws/channel').subscribe(({ kind, data }) => {
-        if (kind === 'ChannelUserAdd') {
-          const f = channelUserAddFrameSchema.safeParse(data);
-          if (f.success && f.data.channelId === current()) dispatch(membersReload());
-        } else if (kind === 'GroupMessage') {
-          const m = chatMessageSchema.safeParse(data);
-          if (m.success && m.data.channelId === current() && MEMBERSHIP_TYPES.includes(m.data.type)) dispatch(membersReload());
+      bus.on('ws/channel').subscribe((event) => {
+        if (event.kind === 'ChannelUserAdd') {
+          if (event.data.channelId === current()) dispatch(membersReload());
+        } else if (event.kind === 'GroupMessage') {
+          if (event.data.channelId === current() && MEMBERSHIP_TYPES.includes(event.data.type)) dispatch(membersReload());
         }
       }),
-      bus.on('ws/ent').subscribe(({ kind, data }) => {
-        if (kind !== 'UserDel') return;
-        const f = userDelFrameSchema.safeParse(data);
-        if (f.success) dispatch(memberRemoved(f.data.uid));
+      bus.on('ws/ent').subscribe((event) => {
+        if (event.kind === 'UserDel') dispatch(memberRemoved(event.data.uid));
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { presenceFrameSchema } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { useAppDispatch } from '../../store';
 import { loadPresence } from '../api';
@@ -40,10 +39,8 @@ export function usePresenceSync(api: ApiClient, bus: EventBus, enabled: boolean)
 
   useEffect(() => {
     const batch = frameBatch<PresenceEntry>((items) => dispatch(presenceChanged(items)));
-    const sub = bus.on('ws/ent').subscribe(({ kind, data }) => {
-      if (kind !== 'OnLine' && kind !== 'Logout') return;
-      const f = presenceFrameSchema.safeParse(data);
-      if (f.success) batch.push({ uid: f.data.uid, status: f.data.status });
+    const sub = bus.on('ws/ent').subscribe((event) => {
+      if (event.kind === 'OnLine' || event.kind === 'Logout') batch.push({ uid: event.data.uid, status: event.data.status });
     });
     return () => {
       sub.unsubscribe();

@@ -66,7 +66,7 @@ export function renderTempRoom(ui: (create: ReturnType<typeof fakeMedia>['create
 
 /** A frame on the user topic as the console's adapter passes it on. */
 export function userFrame(bus: ReturnType<typeof renderTempRoom>['bus'], data: TempChannelFrame, uid = 3) {
-  act(() => bus.publish('ws/user', { kind: 'Personal', data, topic: `msg/listen/user/${ENT_ID}/${uid}` }));
+  act(() => bus.publish('ws/user', { kind: 'Personal', t: 'TempChannel', data, topic: `msg/listen/user/${ENT_ID}/${uid}` }));
 }
 
 export const posted = (api: FakeApi, path: string) => api.calls.filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
