@@ -64,9 +64,9 @@ export function useAccountMenu(): AccountMenuPart {
 
   const dialogs = (
     <>
-      {open === 'loginRecord' && <LoginRecordDialog api={accountApi} onClose={close} />}
-      {open === 'operationRecord' && <OperationRecordDialog api={accountApi} onClose={close} />}
-      {open === 'sosRecord' && <SosRecordDialog api={accountApi} onClose={close} />}
+      {open === 'loginRecord' && <LoginRecordDialog onClose={close} />}
+      {open === 'operationRecord' && <OperationRecordDialog onClose={close} />}
+      {open === 'sosRecord' && <SosRecordDialog onClose={close} />}
       {open === 'changePassword' && (
         <PasswordDialog api={accountApi} onClose={close} onChanged={() => void logoutToLogin(`${NS}:password.changed`)} />
       )}

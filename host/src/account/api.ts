@@ -1,24 +1,15 @@
 import {
   CLIENT_ERROR_KEYS,
   captchaSchema,
-  loginRecordSchema,
-  operationRecordSchema,
-  pageSchema,
-  sosRecordSchema,
   userDetailSchema,
   userSummarySchema,
 } from '@ptt/contracts';
-import type { Captcha, ChangePasswordRequest, LoginRecord, OperationRecord, Page, SosRecord, UserSummary } from '@ptt/contracts';
+import type { Captcha, ChangePasswordRequest, UserSummary } from '@ptt/contracts';
 import { ApiError } from '@ptt/event-bus';
 import type { ApiClient } from '@ptt/event-bus';
 
-export const RECORD_PAGE_SIZE = 10;
-
 /** The calls of the account dialogs; the dialogs take it as a prop so tests hand in a fake. */
 export interface AccountApi {
-  loginRecords(page: number, signal?: AbortSignal): Promise<Page<LoginRecord>>;
-  operations(page: number, signal?: AbortSignal): Promise<Page<OperationRecord>>;
-  sosRecords(page: number, signal?: AbortSignal): Promise<Page<SosRecord>>;
   captcha(): Promise<Captcha>;
   changePassword(body: ChangePasswordRequest): Promise<void>;
   setNickname(nickname: string): Promise<UserSummary>;
@@ -27,16 +18,9 @@ export interface AccountApi {
   avatarId(signal?: AbortSignal): Promise<string | null>;
 }
 
-/** Newest first, one page of ten: the dialogs show recent activity. */
-const pageQuery = (page: number) => ({ page, size: RECORD_PAGE_SIZE, sort: 'time', order: 'desc' });
-
 /** Over the page's API client, which also reports an ended session on the bus. */
 export function createAccountApi(api: ApiClient): AccountApi {
   return {
-    loginRecords: (page, signal) => api.get('/api/me/login-records', { query: pageQuery(page), schema: pageSchema(loginRecordSchema), signal }),
-    operations: (page, signal) => api.get('/api/me/operations', { query: pageQuery(page), schema: pageSchema(operationRecordSchema), signal }),
-    sosRecords: (page, signal) =>
-      api.get('/api/me/sos-records', { query: { ...pageQuery(page), sort: 'startedAt' }, schema: pageSchema(sosRecordSchema), signal }),
     captcha: () => api.get('/api/auth/captcha', { schema: captchaSchema }),
     async changePassword(body) {
       await api.post('/api/auth/password', body);

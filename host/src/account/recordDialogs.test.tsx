@@ -4,7 +4,7 @@ import type { LoginRecord, OperationRecord, Page } from '@ptt/contracts';
 import { setLocale } from '@ptt/ui';
 import { ApiError } from '@ptt/event-bus';
 import { LoginRecordDialog, OperationRecordDialog, SosRecordDialog } from './recordDialogs';
-import { fakeAccountApi, renderDialog } from './testing';
+import { fakeGet, renderDialog, type FakeGet } from './testing';
 
 afterEach(() => setLocale('en'));
 
@@ -20,10 +20,8 @@ const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, li
 
 describe('own record dialogs', () => {
   it('shows the login records with the GPS position and its abnormal flag', async () => {
-    const api = fakeAccountApi({
-      loginRecords: jest.fn(() => Promise.resolve({ items: [login(2, { lng: 0, lat: 0, abnormal: true, device: CHROME_UA }), login(1, { device: null })], total: 2 })),
-    });
-    renderDialog(<LoginRecordDialog api={api} onClose={jest.fn()} />);
+    const get = fakeGet(() => Promise.resolve({ items: [login(2, { lng: 0, lat: 0, abnormal: true, device: CHROME_UA }), login(1, { device: null })], total: 2 }));
+    renderDialog(<LoginRecordDialog onClose={jest.fn()} />, get);
     const table = await screen.findByRole('table', { name: 'Login record' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Time', 'Device', 'GPS location', 'IP']);
@@ -34,12 +32,12 @@ describe('own record dialogs', () => {
     expect(device).toHaveTextContent(/^Chrome 156 · Linux$/);
     expect(within(device).getByTitle(CHROME_UA)).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/api/me/login-records', expect.objectContaining({ query: { page: 1, size: 10, sort: 'time', order: 'desc' } }));
   });
 
   it('names operation types in the interface language', async () => {
     const op: OperationRecord = { id: 31, userId: 9, account: 'member1', type: 23, device: 'Chrome', ip: '10.0.0.1', time: '2026-03-01T08:00:00.000Z', detail: {} };
-    const api = fakeAccountApi({ operations: jest.fn(() => Promise.resolve({ items: [op], total: 1 })) });
-    renderDialog(<OperationRecordDialog api={api} onClose={jest.fn()} />);
+    renderDialog(<OperationRecordDialog onClose={jest.fn()} />, fakeGet(() => Promise.resolve({ items: [op], total: 1 })));
     expect(await screen.findByRole('cell', { name: 'User nickname update' })).toBeInTheDocument();
     act(() => setLocale('zh'));
     expect(await screen.findByRole('cell', { name: '用户昵称修改' })).toBeInTheDocument();
@@ -47,31 +45,38 @@ describe('own record dialogs', () => {
   });
 
   it('says so when there are no records', async () => {
-    renderDialog(<SosRecordDialog api={fakeAccountApi()} onClose={jest.fn()} />);
+    renderDialog(<SosRecordDialog onClose={jest.fn()} />);
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('sorts on the server by a chosen column', async () => {
+    const get = fakeGet(() => Promise.resolve({ items: [login(1)], total: 1 }));
+    renderDialog(<LoginRecordDialog onClose={jest.fn()} />, get);
+    await userEvent.click(await screen.findByText('Time'));
+    await waitFor(() => expect(get).toHaveBeenLastCalledWith('/api/me/login-records', expect.objectContaining({ query: expect.objectContaining({ sort: 'time', order: 'asc' }) as unknown })));
+  });
+
   it('reports a failed load and loads again on retry', async () => {
-    const loginRecords = jest
-      .fn<Promise<Page<LoginRecord>>, [number, AbortSignal?]>()
+    const get: FakeGet = jest
+      .fn<Promise<unknown>, [string, { query?: Record<string, unknown> }?]>()
       .mockRejectedValueOnce(new ApiError(-1, 'client.networkError', 0, 'down'))
-      .mockResolvedValue({ items: [login(1)], total: 1 });
-    renderDialog(<LoginRecordDialog api={fakeAccountApi({ loginRecords })} onClose={jest.fn()} />);
+      .mockResolvedValue({ items: [login(1)], total: 1 } satisfies Page<LoginRecord>);
+    renderDialog(<LoginRecordDialog onClose={jest.fn()} />, get);
     expect(await screen.findByText('Information load failed')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Login record' })).toBeInTheDocument();
   });
 
   it('pages through the records ten at a time', async () => {
-    const loginRecords = jest.fn((page: number) => Promise.resolve({ items: [login(page)], total: 25 }));
-    renderDialog(<LoginRecordDialog api={fakeAccountApi({ loginRecords })} onClose={jest.fn()} />);
+    const get = fakeGet((_path, options) => Promise.resolve({ items: [login(Number(options?.query?.page))], total: 25 }));
+    renderDialog(<LoginRecordDialog onClose={jest.fn()} />, get);
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    await waitFor(() => expect(loginRecords.mock.calls.map((c) => c[0])).toEqual([1, 2, 3]));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await waitFor(() => expect(get.mock.calls.map((c) => c[1]?.query?.page)).toEqual([1, 2, 3]));
   });
 });

@@ -1,16 +1,15 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Badge } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, currentLocale } from '@ptt/ui';
 import { operationName, userAgentLabel } from '@ptt/contracts';
 import type { LoginRecord, OperationRecord, SosRecord } from '@ptt/contracts';
-import type { AccountApi } from './api';
-import { RecordDialog } from './RecordDialog';
-import type { RecordColumn } from './RecordDialog';
+import type { DataColumn } from '@ptt/ui';
+import { RecordListDialog } from './RecordListDialog';
+import { useOwnLoginRecordsQuery, useOwnOperationsQuery, useOwnSosRecordsQuery } from './recordsApi';
 import { NS } from './strings';
 
 interface Props {
-  api: AccountApi;
   onClose: () => void;
 }
 
@@ -32,11 +31,11 @@ function useFormat() {
   }, [t, locale]);
 }
 
-export function LoginRecordDialog({ api, onClose }: Props) {
+export function LoginRecordDialog({ onClose }: Props) {
   const f = useFormat();
   const { t } = f;
-  const columns: RecordColumn<LoginRecord>[] = [
-    { id: 'time', header: t('loginRecord.time'), cell: (r) => f.time(r.time) },
+  const columns: DataColumn<LoginRecord>[] = [
+    { id: 'time', header: t('loginRecord.time'), cell: (r) => f.time(r.time), sortKey: 'time', required: true },
     // Browser and system, not the raw user agent (the whole of it on hover).
     { id: 'device', header: t('loginRecord.device'), cell: (r) => (r.device ? <span title={r.device}>{userAgentLabel(r.device)}</span> : f.text(null)) },
     {
@@ -58,37 +57,34 @@ export function LoginRecordDialog({ api, onClose }: Props) {
     },
     { id: 'ip', header: t('loginRecord.ip'), cell: (r) => f.text(r.ip) },
   ];
-  const load = useCallback((page: number, signal: AbortSignal) => api.loginRecords(page, signal), [api]);
-  return <RecordDialog title={t('loginRecord.title')} columns={columns} load={load} rowKey={(r) => r.id} onClose={onClose} />;
+  return <RecordListDialog title={t('loginRecord.title')} columns={columns} useList={useOwnLoginRecordsQuery} sort="time" rowKey={(r) => r.id} onClose={onClose} />;
 }
 
-export function OperationRecordDialog({ api, onClose }: Props) {
+export function OperationRecordDialog({ onClose }: Props) {
   const f = useFormat();
   const { t } = f;
-  const columns: RecordColumn<OperationRecord>[] = [
+  const columns: DataColumn<OperationRecord>[] = [
     { id: 'id', header: t('operationRecord.id'), cell: (r) => r.id },
-    { id: 'type', header: t('operationRecord.type'), cell: (r) => operationName(r.type, f.locale) },
+    { id: 'type', header: t('operationRecord.type'), cell: (r) => operationName(r.type, f.locale), sortKey: 'type' },
     { id: 'device', header: t('operationRecord.device'), cell: (r) => f.text(r.device) },
     { id: 'ip', header: t('operationRecord.ip'), cell: (r) => f.text(r.ip) },
-    { id: 'time', header: t('operationRecord.time'), cell: (r) => f.time(r.time) },
+    { id: 'time', header: t('operationRecord.time'), cell: (r) => f.time(r.time), sortKey: 'time' },
   ];
-  const load = useCallback((page: number, signal: AbortSignal) => api.operations(page, signal), [api]);
-  return <RecordDialog title={t('operationRecord.title')} columns={columns} load={load} rowKey={(r) => r.id} onClose={onClose} />;
+  return <RecordListDialog title={t('operationRecord.title')} columns={columns} useList={useOwnOperationsQuery} sort="time" rowKey={(r) => r.id} onClose={onClose} />;
 }
 
-export function SosRecordDialog({ api, onClose }: Props) {
+export function SosRecordDialog({ onClose }: Props) {
   const f = useFormat();
   const { t } = f;
-  const columns: RecordColumn<SosRecord>[] = [
+  const columns: DataColumn<SosRecord>[] = [
     { id: 'id', header: t('sosRecord.id'), cell: (r) => r.id },
     { id: 'dispatcher', header: t('sosRecord.dispatcher'), cell: (r) => f.text(r.dispatcher?.nickname ?? null) },
     { id: 'lng', header: t('sosRecord.lng'), cell: (r) => f.coord(r.lng) },
     { id: 'lat', header: t('sosRecord.lat'), cell: (r) => f.coord(r.lat) },
     { id: 'device', header: t('sosRecord.device'), cell: (r) => f.text(r.device) },
     { id: 'ip', header: t('sosRecord.ip'), cell: (r) => f.text(r.ip) },
-    { id: 'start', header: t('sosRecord.start'), cell: (r) => f.time(r.startedAt) },
-    { id: 'close', header: t('sosRecord.close'), cell: (r) => f.time(r.closedAt) },
+    { id: 'start', header: t('sosRecord.start'), cell: (r) => f.time(r.startedAt), sortKey: 'startedAt' },
+    { id: 'close', header: t('sosRecord.close'), cell: (r) => f.time(r.closedAt), sortKey: 'closedAt' },
   ];
-  const load = useCallback((page: number, signal: AbortSignal) => api.sosRecords(page, signal), [api]);
-  return <RecordDialog title={t('sosRecord.title')} columns={columns} load={load} rowKey={(r) => r.id} onClose={onClose} />;
+  return <RecordListDialog title={t('sosRecord.title')} columns={columns} useList={useOwnSosRecordsQuery} sort="startedAt" rowKey={(r) => r.id} onClose={onClose} />;
 }

@@ -2,8 +2,10 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { FluentProvider } from '@fluentui/react-components';
-import type { Page, UserSummary } from '@ptt/contracts';
-import { addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
+import type { UserSummary } from '@ptt/contracts';
+import { createEventBus } from '@ptt/event-bus';
+import type { ApiClient } from '@ptt/event-bus';
+import { DataProvider, addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
 import type { AccountApi } from './api';
 import { NS, en, zh } from './strings';
 
@@ -21,14 +23,9 @@ export const USER: UserSummary = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-const emptyPage = <T,>(): Promise<Page<T>> => Promise.resolve({ items: [], total: 0 });
-
 export function fakeAccountApi(overrides: Partial<AccountApi> = {}): jest.Mocked<AccountApi> {
   let n = 0;
   return {
-    loginRecords: jest.fn(emptyPage),
-    operations: jest.fn(emptyPage),
-    sosRecords: jest.fn(emptyPage),
     captcha: jest.fn(() => Promise.resolve({ id: `c${++n}`, svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>${n}</text></svg>`, expiresAt: '' })),
     changePassword: jest.fn(() => Promise.resolve()),
     setNickname: jest.fn((nickname: string) => Promise.resolve({ ...USER, nickname })),
@@ -38,8 +35,23 @@ export function fakeAccountApi(overrides: Partial<AccountApi> = {}): jest.Mocked
   } as jest.Mocked<AccountApi>;
 }
 
-export function renderDialog(ui: ReactElement) {
+type GetArgs = [path: string, options?: { query?: Record<string, unknown> }];
+export type FakeGet = jest.Mock<Promise<unknown>, GetArgs>;
+
+/** A fake ApiClient.get answering with `answer`. */
+export const fakeGet = (answer: (...args: GetArgs) => Promise<unknown>): FakeGet => jest.fn<Promise<unknown>, GetArgs>(answer);
+
+/** Renders a dialog; `get` answers the server data it asks for (an empty page by default). */
+export function renderDialog(ui: ReactElement, get: FakeGet = fakeGet(() => Promise.resolve({ items: [], total: 0 }))) {
   initI18n();
   addRemoteStrings(NS, en, zh);
-  return render(<FluentProvider theme={pttTheme}>{ui}</FluentProvider>);
+  const fail = () => Promise.reject(new Error('not used by these dialogs'));
+  const api = { get, post: fail, put: fail, patch: fail, del: fail, upload: fail } as unknown as ApiClient;
+  return render(
+    <FluentProvider theme={pttTheme}>
+      <DataProvider api={api} bus={createEventBus()}>
+        {ui}
+      </DataProvider>
+    </FluentProvider>,
+  );
 }

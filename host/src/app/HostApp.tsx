@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { withSessionEnd } from '@ptt/event-bus';
-import { LOGOUT_PATH, addRemoteStrings, pttTheme } from '@ptt/ui';
+import { DataProvider, LOGOUT_PATH, addRemoteStrings, pttTheme } from '@ptt/ui';
 import { NoticeAlerts } from '../notices/NoticeAlerts';
 import { NotificationCenter } from '../notify/NotificationCenter';
 import { SettingsPublisher } from '../settings/settingsStore';
@@ -24,15 +24,17 @@ export function HostApp({ services }: { services: HostServices }) {
   );
   return (
     <ServicesProvider value={provided}>
-      <FluentProvider theme={pttTheme} style={{ minHeight: '100vh' }}>
-        <ScrollToTop />
-        <SessionEvents />
-        <SocketWatch />
-        <SettingsPublisher />
-        <NotificationCenter />
-        <NoticeAlerts />
-        <AppRoutes />
-      </FluentProvider>
+      <DataProvider api={provided.api} bus={provided.bus}>
+        <FluentProvider theme={pttTheme} style={{ minHeight: '100vh' }}>
+          <ScrollToTop />
+          <SessionEvents />
+          <SocketWatch />
+          <SettingsPublisher />
+          <NotificationCenter />
+          <NoticeAlerts />
+          <AppRoutes />
+        </FluentProvider>
+      </DataProvider>
     </ServicesProvider>
   );
 }

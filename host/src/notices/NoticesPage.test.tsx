@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notice, Page } from '@ptt/contracts';
 import { createEventBus, createSessionStore, type ApiClient, type SocketBridge } from '@ptt/event-bus';
-import { initI18n, pttTheme, setLocale } from '@ptt/ui';
+import { DataProvider, initI18n, pttTheme, setLocale } from '@ptt/ui';
 import { ServicesProvider, type HostServices } from '../app/services';
 import { NoticesPage } from './NoticesPage';
 
@@ -42,7 +42,9 @@ function renderPage(items: Notice[]) {
   render(
     <FluentProvider theme={pttTheme}>
       <ServicesProvider value={services}>
-        <NoticesPage />
+        <DataProvider api={api} bus={bus}>
+          <NoticesPage />
+        </DataProvider>
       </ServicesProvider>
     </FluentProvider>,
   );

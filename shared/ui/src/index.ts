@@ -50,3 +50,7 @@ export { BUS_INVALIDATIONS, INVALIDATION_WINDOW_MS, bindBusInvalidation } from '
 export { DataProvider, createDataStore, useBusInvalidation } from './data/DataProvider';
 export type { DataProviderProps, DataStore } from './data/DataProvider';
 export { useTableQuery } from './data/useTableQuery';
+export { ViewDialog } from './kit/ViewDialog';
+export type { ViewDialogProps } from './kit/ViewDialog';
+export { useListResult } from './data/useListResult';
+export type { ListResult } from './data/useListResult';

@@ -1,28 +1,10 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-} from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { Text } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Notice, NoticeRecipient, Page } from '@ptt/contracts';
-import { useServices } from '../../app/services';
-import { listRecipients } from '../api';
-import { errorText, formatTime } from '../format';
+import type { Notice, NoticeRecipient } from '@ptt/contracts';
+import { DataTable, ViewDialog, useListResult, useTableQuery, type DataColumn } from '@ptt/ui';
+import { RECIPIENTS_SIZE, useNoticeRecipientsQuery } from '../api';
+import { formatTime } from '../format';
 import { NS } from '../strings';
 
 interface Props {
@@ -33,69 +15,22 @@ interface Props {
 /** Who a sent notice went to, with the time it reached each person and the time they opened it. */
 export function RecipientsDialog({ notice, onClose }: Props) {
   const { t, i18n } = useTranslation(NS);
-  const { api } = useServices();
-  const [page, setPage] = useState<Page<NoticeRecipient> | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    listRecipients(api, notice.id).then(
-      (p) => live && setPage(p),
-      (e: unknown) => live && setFailure(errorText(t, e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, notice.id, t]);
-
-  const when = (iso: string | null) => (iso ? formatTime(iso, i18n.language) : t('recipients.notYet'));
-  const counts = { delivered: notice.deliveredCount, read: notice.readCount };
+  const { query, setQuery } = useTableQuery({ page: 1, size: RECIPIENTS_SIZE, sort: 'nickname', order: 'asc', filters: {} });
+  const list = useListResult(useNoticeRecipientsQuery({ id: notice.id, query }));
+  const columns = useMemo((): DataColumn<NoticeRecipient>[] => {
+    const when = (iso: string | null) => (iso ? formatTime(iso, i18n.language) : t('recipients.notYet'));
+    return [
+      { id: 'nickname', header: t('recipients.nickname'), cell: (r) => r.nickname, sortKey: 'nickname', required: true },
+      { id: 'account', header: t('recipients.account'), cell: (r) => r.account, sortKey: 'account' },
+      { id: 'delivered', header: t('recipients.delivered'), cell: (r) => when(r.deliveredAt), sortKey: 'deliveredAt' },
+      { id: 'read', header: t('recipients.read'), cell: (r) => when(r.readAt), sortKey: 'readAt' },
+    ];
+  }, [t, i18n.language]);
+  const title = t('recipients.title', { title: notice.title });
   return (
-    <Dialog open modalType="modal" onOpenChange={(_e, d) => !d.open && onClose()}>
-      <DialogSurface style={{ maxWidth: 760 }}>
-        <DialogBody>
-          <DialogTitle>{t('recipients.title', { title: notice.title })}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            {failure && (
-              <MessageBar intent="error">
-                <MessageBarBody>{failure}</MessageBarBody>
-              </MessageBar>
-            )}
-            {!page && !failure && <Spinner size="small" />}
-            {page && (
-              <>
-                <Text>{t('recipients.summary', { ...counts, total: page.total })}</Text>
-                <Table size="small" aria-label={t('recipients.title', { title: notice.title })}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>{t('recipients.nickname')}</TableHeaderCell>
-                      <TableHeaderCell>{t('recipients.account')}</TableHeaderCell>
-                      <TableHeaderCell>{t('recipients.delivered')}</TableHeaderCell>
-                      <TableHeaderCell>{t('recipients.read')}</TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {page.items.map((r) => (
-                      <TableRow key={r.uid}>
-                        <TableCell>{r.nickname}</TableCell>
-                        <TableCell>{r.account}</TableCell>
-                        <TableCell>{when(r.deliveredAt)}</TableCell>
-                        <TableCell>{when(r.readAt)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-                {page.total > page.items.length && <Text>{t('recipients.more', { shown: page.items.length, total: page.total })}</Text>}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('recipients.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ViewDialog title={title} onClose={onClose} wide>
+      <Text>{t('recipients.summary', { delivered: notice.deliveredCount, read: notice.readCount, total: notice.recipientCount })}</Text>
+      <DataTable label={title} columns={columns} {...list} rowId={(r) => r.uid} query={query} onQueryChange={setQuery} columnsKey="noticeRecipients" />
+    </ViewDialog>
   );
 }

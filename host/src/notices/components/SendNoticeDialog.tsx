@@ -1,21 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Text,
-} from '@fluentui/react-components';
-import { useCallback, useState, type FormEvent } from 'react';
+import { Text } from '@fluentui/react-components';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendNoticeSchema, type Notice, type NoticeDetail } from '@ptt/contracts';
-import { useServices } from '../../app/services';
-import { searchChannels, searchUsers, sendNotice } from '../api';
-import { errorText, fieldErrors } from '../format';
+import { FormDialog, type FormValues } from '@ptt/ui';
+import { useLazyChannelOptionsQuery, useLazyUserOptionsQuery, useSendNoticeMutation } from '../api';
 import { NS } from '../strings';
 import { TargetPicker, type TargetOption } from './TargetPicker';
 
@@ -25,86 +13,67 @@ interface Props {
   onSent: (notice: NoticeDetail) => void;
 }
 
+const ids = (value: unknown) => ((value ?? []) as TargetOption[]).map((o) => o.id);
+
 /** Chooses channels and members (searched on the server) and sends the draft to them. */
 export function SendNoticeDialog({ notice, onClose, onSent }: Props) {
   const { t } = useTranslation(NS);
-  const { api } = useServices();
-  const [channels, setChannels] = useState<TargetOption[]>([]);
-  const [users, setUsers] = useState<TargetOption[]>([]);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [send] = useSendNoticeMutation();
+  const [channelOptions] = useLazyChannelOptionsQuery();
+  const [userOptions] = useLazyUserOptionsQuery();
 
+  // A later search replaces an earlier one in the picker, so an aborted search only needs dropping.
   const findChannels = useCallback(
-    async (q: string, signal: AbortSignal) =>
-      (await searchChannels(api, q, signal)).items.map((c) => ({ id: c.id, label: c.name, detail: t('send.memberCount', { count: c.memberCount }) })),
-    [api, t],
+    async (q: string) =>
+      (await channelOptions(q, true).unwrap()).items.map((c) => ({ id: c.id, label: c.name, detail: t('send.memberCount', { count: c.memberCount }) })),
+    [channelOptions, t],
   );
   const findUsers = useCallback(
-    async (q: string, signal: AbortSignal) => (await searchUsers(api, q, signal)).items.map((u) => ({ id: u.id, label: u.nickname, detail: u.account })),
-    [api],
+    async (q: string) => (await userOptions(q, true).unwrap()).items.map((u) => ({ id: u.id, label: u.nickname, detail: u.account })),
+    [userOptions],
   );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = sendNoticeSchema.safeParse({ channelIds: channels.map((c) => c.id), userIds: users.map((u) => u.id) });
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error.issues);
-      setInvalid(Object.values(errors)[0] ?? null);
-      return;
-    }
-    setInvalid(null);
-    setFailure(null);
-    setBusy(true);
-    try {
-      onSent(await sendNotice(api, notice.id, parsed.data));
-    } catch (err) {
-      setFailure(errorText(t, err));
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open modalType="modal" onOpenChange={(_e, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('send.title', { title: notice.title })}</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-              <Text>{t('send.hint')}</Text>
-              {(failure ?? invalid) && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{failure ?? t(invalid!, { ns: 'common' })}</MessageBarBody>
-                </MessageBar>
-              )}
-              <TargetPicker
-                label={t('send.channels')}
-                placeholder={t('send.channelsPlaceholder')}
-                selectedLabel={t('send.selectedChannels')}
-                selected={channels}
-                onChange={setChannels}
-                search={findChannels}
-              />
-              <TargetPicker
-                label={t('send.members')}
-                placeholder={t('send.membersPlaceholder')}
-                selectedLabel={t('send.selectedMembers')}
-                selected={users}
-                onChange={setUsers}
-                search={findUsers}
-              />
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose}>
-                {t('send.cancel')}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={busy}>
-                {t('send.submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('send.title', { title: notice.title })}
+      intro={<Text>{t('send.hint')}</Text>}
+      schema={sendNoticeSchema}
+      ns={NS}
+      initial={{ channelIds: [], userIds: [] }}
+      toInput={(v: FormValues) => ({ channelIds: ids(v.channelIds), userIds: ids(v.userIds) })}
+      fields={[
+        {
+          name: 'channelIds',
+          label: t('send.channels'),
+          render: ({ value, onChange }) => (
+            <TargetPicker
+              label={t('send.channels')}
+              placeholder={t('send.channelsPlaceholder')}
+              selectedLabel={t('send.selectedChannels')}
+              selected={value as TargetOption[]}
+              onChange={onChange}
+              search={findChannels}
+            />
+          ),
+        },
+        {
+          name: 'userIds',
+          label: t('send.members'),
+          render: ({ value, onChange }) => (
+            <TargetPicker
+              label={t('send.members')}
+              placeholder={t('send.membersPlaceholder')}
+              selectedLabel={t('send.selectedMembers')}
+              selected={value as TargetOption[]}
+              onChange={onChange}
+              search={findUsers}
+            />
+          ),
+        },
+      ]}
+      submitLabel={t('send.submit')}
+      onSubmit={async (body) => onSent(await send({ id: notice.id, body }).unwrap())}
+      onClose={onClose}
+    />
   );
 }

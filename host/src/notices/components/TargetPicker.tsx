@@ -1,5 +1,4 @@
 import {
-  Field,
   Tag,
   TagPicker,
   TagPickerControl,
@@ -21,6 +20,7 @@ export interface TargetOption {
 }
 
 interface Props {
+  /** The field's name, for the list button; the label itself is the surrounding Field's. */
   label: string;
   placeholder: string;
   selectedLabel: string;
@@ -33,7 +33,10 @@ interface Props {
 const SEARCH_DELAY_MS = 250;
 const NO_MATCH = 'no-match';
 
-/** A searchable multi-select of channels or members: typing asks the server, choices become tags. */
+/**
+ * A searchable multi-select of channels or members: typing asks the server (after a pause, the
+ * earlier question dropped), choices become tags. Sits inside a form Field that gives its label.
+ */
 export function TargetPicker({ label, placeholder, selectedLabel, selected, onChange, search }: Props) {
   const { t } = useTranslation(NS);
   const [query, setQuery] = useState('');
@@ -60,8 +63,7 @@ export function TargetPicker({ label, placeholder, selectedLabel, selected, onCh
   const shown = options.filter((o) => !chosen.has(String(o.id)));
 
   return (
-    <Field label={label}>
-      <TagPicker onOptionSelect={onOptionSelect} selectedOptions={[...chosen]}>
+    <TagPicker onOptionSelect={onOptionSelect} selectedOptions={[...chosen]}>
         <TagPickerControl expandIcon={{ 'aria-label': t('send.openList', { name: label }) }}>
           <TagPickerGroup aria-label={selectedLabel}>
             {selected.map((o) => (
@@ -83,7 +85,6 @@ export function TargetPicker({ label, placeholder, selectedLabel, selected, onCh
             <TagPickerOption value={NO_MATCH}>{t('send.noMatch')}</TagPickerOption>
           )}
         </TagPickerList>
-      </TagPicker>
-    </Field>
+    </TagPicker>
   );
 }

@@ -31,7 +31,7 @@ export interface RowSelection {
   onChange: (next: Set<RowId>) => void;
 }
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T, F extends Record<string, string> = Record<string, string>> {
   /** The table's accessible name. */
   label: string;
   columns: readonly DataColumn<T>[];
@@ -39,8 +39,8 @@ export interface DataTableProps<T> {
   rows: readonly T[] | undefined;
   total: number;
   rowId: (row: T) => RowId;
-  query: TableQuery;
-  onQueryChange: (next: TableQuery) => void;
+  query: TableQuery<F>;
+  onQueryChange: (next: TableQuery<F>) => void;
   /** A later page or a refetch is on its way; the rows shown stay until it lands. */
   loading?: boolean;
   /** The failure's text; the table keeps what it had and offers a retry. */
@@ -75,7 +75,7 @@ const useStyles = makeStyles({
  * loading, empty and failed states, a column choice, row selection for batch actions, arrow-key
  * movement between its controls, and virtual rows so a 100-row page stays light.
  */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T, F extends Record<string, string> = Record<string, string>>(props: DataTableProps<T, F>) {
   const { label, columns, rows, total, rowId, query, onQueryChange, loading, error, onRetry, emptyText, columnsKey } = props;
   const { selection, toolbar, batchActions, pageSizeChoice, rowTestId, maxHeight = 560 } = props;
   const { t } = useTranslation(COMMON_NS);

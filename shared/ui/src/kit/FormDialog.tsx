@@ -28,12 +28,13 @@ export interface FormSchema<Out> {
   safeParse(value: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly FieldIssue[] } };
 }
 
-export type FormValues = Record<string, string>;
+/** What the fields hold: text for the built-in kinds, anything for a field that renders itself. */
+export type FormValues = Record<string, unknown>;
 
 export interface FieldInput {
   id: string;
-  value: string;
-  onChange: (value: string) => void;
+  value: unknown;
+  onChange: (value: unknown) => void;
   invalid: boolean;
 }
 
@@ -45,7 +46,9 @@ export interface FormField {
   required?: boolean;
   hint?: string;
   maxLength?: number;
-  /** A field of its own kind (a picker, a map point); it edits the value as text like the others. */
+  /** Visible lines of a textarea. */
+  rows?: number;
+  /** A field of its own kind (a picker, a map point), holding whatever value it needs. */
   render?: (input: FieldInput) => ReactNode;
 }
 
@@ -72,8 +75,8 @@ const useStyles = makeStyles({
 function defaultInput(values: FormValues, fields: readonly FormField[]): unknown {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
-    const raw = values[f.name] ?? '';
-    out[f.name] = f.kind === 'number' ? (raw.trim() === '' ? undefined : Number(raw)) : raw;
+    const raw = values[f.name];
+    out[f.name] = f.kind === 'number' ? (typeof raw !== 'string' || raw.trim() === '' ? undefined : Number(raw)) : raw;
   }
   return out;
 }
@@ -101,7 +104,11 @@ export function FormDialog<Out>(props: FormDialogProps<Out>) {
     if (sending.current) return;
     const parsed = check(values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      const found = fieldErrors(parsed.error.issues);
+      setErrors(found);
+      // A rule over the whole form (at least one of two pickers) names no field: it shows on top.
+      const loose = Object.keys(found).find((k) => !fields.some((f) => f.name === k));
+      setFailure(loose ? text(found[loose] as string) : null);
       return;
     }
     sending.current = true;
@@ -121,7 +128,7 @@ export function FormDialog<Out>(props: FormDialogProps<Out>) {
     }
   };
 
-  const change = (name: string, value: string) => {
+  const change = (name: string, value: unknown) => {
     const next = { ...values, [name]: value };
     setValues(next);
     // Once a field has shown an error, it follows the typing, so the message leaves as soon as it is right.
@@ -151,7 +158,7 @@ export function FormDialog<Out>(props: FormDialogProps<Out>) {
                 </MessageBar>
               )}
               {fields.map((f) => (
-                <FormFieldView key={f.name} field={f} value={values[f.name] ?? ''} error={errors[f.name] ? text(errors[f.name] as string) : undefined} onChange={change} />
+                <FormFieldView key={f.name} field={f} value={values[f.name]} error={errors[f.name] ? text(errors[f.name] as string) : undefined} onChange={change} />
               ))}
             </DialogContent>
             <DialogActions>
@@ -171,19 +178,20 @@ export function FormDialog<Out>(props: FormDialogProps<Out>) {
 
 interface FieldViewProps {
   field: FormField;
-  value: string;
+  value: unknown;
   error: string | undefined;
-  onChange: (name: string, value: string) => void;
+  onChange: (name: string, value: unknown) => void;
 }
 
-function FormFieldView({ field, value, error, onChange }: FieldViewProps) {
+function FormFieldView({ field, value: raw, error, onChange }: FieldViewProps) {
   const id = `form-${field.name}`;
-  const set = (v: string) => onChange(field.name, v);
+  const set = (v: unknown) => onChange(field.name, v);
+  const value = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : '';
   const input = (() => {
-    if (field.render) return field.render({ id, value, onChange: set, invalid: Boolean(error) });
+    if (field.render) return field.render({ id, value: raw, onChange: set, invalid: Boolean(error) });
     switch (field.kind ?? 'text') {
       case 'textarea':
-        return <Textarea id={id} value={value} maxLength={field.maxLength} resize="vertical" onChange={(_e, d) => set(d.value)} />;
+        return <Textarea id={id} value={value} maxLength={field.maxLength} rows={field.rows} resize="vertical" onChange={(_e, d) => set(d.value)} />;
       case 'select':
         return (
           <Select id={id} value={value} onChange={(_e, d) => set(d.value)}>
