@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, readJanusUrl } from './config';
+import { ConfigError, DEFAULT_TIME_LIMITS, loadConfig } from './config';
 
 const ROOT = '/repo';
 
@@ -53,8 +53,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ JANUS_URL: '' }, ROOT).janusUrl).toBeUndefined();
     expect(loadConfig({ JANUS_URL: 'http://10.0.0.7:8088/janus' }, ROOT).janusUrl).toBe('http://10.0.0.7:8088/janus');
     expect(() => loadConfig({ JANUS_URL: 'ws://10.0.0.7:8188' }, ROOT)).toThrow(/JANUS_URL="ws:\/\/10.0.0.7:8188": must be an http\(s\) URL/);
-    expect(readJanusUrl({ JANUS_URL: 'https://media.example/janus' })).toBe('https://media.example/janus');
-    expect(readJanusUrl({})).toBeUndefined();
+  });
+
+  it('reads the time limits of commands, calls and monitor sessions, and refuses ones too short to answer', () => {
+    expect(loadConfig({}, ROOT).limits).toEqual(DEFAULT_TIME_LIMITS);
+    expect(DEFAULT_TIME_LIMITS).toMatchObject({ commandExpiryMs: 60_000, callRingTimeoutMs: 30_000, callMediaTimeoutMs: 15_000 });
+    const short = loadConfig(
+      { COMMAND_EXPIRY_MS: '400', CALL_RING_TIMEOUT_MS: '300', CALL_MEDIA_TIMEOUT_MS: '800', MONITOR_IDLE_MS: '600', MONITOR_PUBLISHER_WAIT_MS: '700', MONITOR_JOIN_WAIT_MS: '900' },
+      ROOT,
+    );
+    expect(short.limits).toEqual({
+      commandExpiryMs: 400,
+      callRingTimeoutMs: 300,
+      callMediaTimeoutMs: 800,
+      monitorIdleMs: 600,
+      monitorPublisherWaitMs: 700,
+      monitorJoinWaitMs: 900,
+    });
+    expect(() => loadConfig({ COMMAND_EXPIRY_MS: '99' }, ROOT)).toThrow(/COMMAND_EXPIRY_MS="99"/);
+    expect(() => loadConfig({ MONITOR_JOIN_WAIT_MS: '499' }, ROOT)).toThrow(/MONITOR_JOIN_WAIT_MS="499"/);
+    expect(() => loadConfig({ CALL_RING_TIMEOUT_MS: 'soon' }, ROOT)).toThrow(/CALL_RING_TIMEOUT_MS="soon": must be a number/);
   });
 
   describe('PTT media (Janus)', () => {

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '@ptt/contracts';
+import {
+  CALL_MEDIA_TIMEOUT_MS,
+  CALL_RING_TIMEOUT_MS,
+  MONITOR_IDLE_MS,
+  MONITOR_JOIN_WAIT_MS,
+  MONITOR_PUBLISHER_WAIT_MS,
+  REMOTE_NAMES,
+  type RemoteName,
+} from '@ptt/contracts';
 import { loadMapConfig, MapConfigError, type LoadedMapConfig } from './maps/map-config';
 
 export interface AppConfig {
@@ -37,7 +45,36 @@ export interface AppConfig {
   media: MediaConfig;
   /** Tile sources of /config/map.json (MAP_TILES, MAP_TIANDITU_KEY), read and checked once at start. */
   map: LoadedMapConfig;
+  /** Time limits of commands, calls and monitor sessions; tests and demos shorten them. */
+  limits: TimeLimits;
 }
+
+/** Each has its own variable of the same name in upper snake case (COMMAND_EXPIRY_MS...). */
+export interface TimeLimits {
+  /** How long a device has to bring a command to a final state. */
+  commandExpiryMs: number;
+  /** How long a call rings before it ends as not answered. */
+  callRingTimeoutMs: number;
+  /** How long an accepted call waits for both parties' audio (and tolerates it gone). */
+  callMediaTimeoutMs: number;
+  /** A monitor session nobody watches ends after this. */
+  monitorIdleMs: number;
+  /** A monitor session whose device stopped publishing ends after this. */
+  monitorPublisherWaitMs: number;
+  /** A device has this long from the command to its first publish. */
+  monitorJoinWaitMs: number;
+}
+
+export const DEFAULT_COMMAND_EXPIRY_MS = 60_000;
+
+export const DEFAULT_TIME_LIMITS: TimeLimits = {
+  commandExpiryMs: DEFAULT_COMMAND_EXPIRY_MS,
+  callRingTimeoutMs: CALL_RING_TIMEOUT_MS,
+  callMediaTimeoutMs: CALL_MEDIA_TIMEOUT_MS,
+  monitorIdleMs: MONITOR_IDLE_MS,
+  monitorPublisherWaitMs: MONITOR_PUBLISHER_WAIT_MS,
+  monitorJoinWaitMs: MONITOR_JOIN_WAIT_MS,
+};
 
 /** Where PTT audio is mixed: none (PTT answers 'PTT intercom cannot connect'), a Janus the server
  *  starts from a generated configuration under `<dataDir>/janus`, or an external Janus. */
@@ -71,6 +108,9 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+// Timers shorter than these would fire before a round trip could answer them.
+const millis = (min: number) => z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min);
+
 const urlText = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), {
   message: 'must be an absolute path (/...) or an http(s) URL',
 });
@@ -100,6 +140,12 @@ const envSchema = z.object({
   JANUS_API_SECRET: optional(z.string().min(8, 'must be at least 8 characters')),
   JANUS_ADMIN_KEY: optional(z.string().min(8, 'must be at least 8 characters')),
   JANUS_RECORD_DIR: optional(z.string()),
+  COMMAND_EXPIRY_MS: optional(millis(100)),
+  CALL_RING_TIMEOUT_MS: optional(millis(100)),
+  CALL_MEDIA_TIMEOUT_MS: optional(millis(100)),
+  MONITOR_IDLE_MS: optional(millis(500)),
+  MONITOR_PUBLISHER_WAIT_MS: optional(millis(500)),
+  MONITOR_JOIN_WAIT_MS: optional(millis(500)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -158,6 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     janusUrl: e.JANUS_URL,
     media,
     map,
+    limits: {
+      commandExpiryMs: e.COMMAND_EXPIRY_MS ?? DEFAULT_TIME_LIMITS.commandExpiryMs,
+      callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS ?? DEFAULT_TIME_LIMITS.callRingTimeoutMs,
+      callMediaTimeoutMs: e.CALL_MEDIA_TIMEOUT_MS ?? DEFAULT_TIME_LIMITS.callMediaTimeoutMs,
+      monitorIdleMs: e.MONITOR_IDLE_MS ?? DEFAULT_TIME_LIMITS.monitorIdleMs,
+      monitorPublisherWaitMs: e.MONITOR_PUBLISHER_WAIT_MS ?? DEFAULT_TIME_LIMITS.monitorPublisherWaitMs,
+      monitorJoinWaitMs: e.MONITOR_JOIN_WAIT_MS ?? DEFAULT_TIME_LIMITS.monitorJoinWaitMs,
+    },
   };
 }
 
@@ -197,13 +251,4 @@ function mediaConfig(e: Env, dataDir: string, abs: (p: string | undefined, fallb
     adminKey: e.JANUS_ADMIN_KEY!,
     recordDir: abs(e.JANUS_RECORD_DIR, ''),
   };
-}
-
-/**
- * JANUS_URL alone, for the diagnostics module: buildApp receives only part of the config, and
- * loadConfig has already refused a bad value at start-up.
- */
-export function readJanusUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const parsed = envSchema.shape.JANUS_URL.safeParse(env.JANUS_URL);
-  return parsed.success ? parsed.data : undefined;
 }

@@ -12,11 +12,15 @@ import { RedisPresenceStore } from './ws/redis-presence';
 import { RedisSendLimiter } from './chat/redis-send-limiter';
 import { RedisFloorStore } from './ptt/redis-floor-store';
 import { createMedia } from './media/create-media';
-import { consoleMediaLog, type MediaLog } from './media/media-log';
 import { loggerOptions } from './http/log-options';
+import { StartupLogger } from './logger';
 
 // After a signal we give open sockets and the database this long before exiting anyway.
 const SHUTDOWN_LIMIT_MS = 10_000;
+
+// Warnings and errors: the terminal until the app exists, then the app's logger. The console.info
+// lines are the start-up banner, printed whatever LOG_LEVEL says.
+const log = new StartupLogger();
 
 function printDemoLogins(logins: { entId: number; account: string; role: number }[], seeded: boolean): void {
   const how = seeded ? 'seeded now' : 'seeded earlier';
@@ -27,7 +31,7 @@ function printDemoLogins(logins: { entId: number; account: string; role: number 
 async function start(config: AppConfig): Promise<void> {
   const dbOptions = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, timeoutMs: config.dbOpenTimeoutMs };
   console.info(`Opening ${describeDb(dbOptions)} ...`);
-  const db: Db = await openDb(dbOptions);
+  const db: Db = await openDb({ ...dbOptions, log });
   const applied = await migrate(db);
   if (applied.length > 0) console.info(`Applied migrations: ${applied.join(', ')}`);
   if (config.seedDemo) {
@@ -36,9 +40,7 @@ async function start(config: AppConfig): Promise<void> {
     printDemoLogins(seed.logins, seed.seeded);
   }
 
-  // Redis errors before the app (and its logger) exists go to the console.
-  let report: RedisErrorLogger = (err, what) => console.error(what, err);
-  const onError: RedisErrorLogger = (err, what) => report(err, what);
+  const onError: RedisErrorLogger = (err, what) => log.error({ err }, what);
   let hub: RedisHub | undefined;
   let presenceStore: RedisPresenceStore | undefined;
   let sendLimiter: RedisSendLimiter | undefined;
@@ -52,27 +54,20 @@ async function start(config: AppConfig): Promise<void> {
   }
 
   const testCaptcha = config.testCaptchaText;
-  if (testCaptcha) console.warn('PTT_TEST_CAPTCHA_TEXT is set: every captcha shows the same text. For end-to-end tests only.');
+  if (testCaptcha) log.warn({}, 'PTT_TEST_CAPTCHA_TEXT is set: every captcha shows the same text. For end-to-end tests only.');
   const captchaText = testCaptcha ? () => testCaptcha : undefined;
-  // Media lines go to the console until the app's logger exists.
-  let mediaLog: MediaLog = consoleMediaLog;
-  const media = await createMedia(config.media, {
-    info: (o, m) => mediaLog.info(o, m),
-    warn: (o, m) => mediaLog.warn(o, m),
-    error: (o, m) => mediaLog.error(o, m),
-  });
+  const media = await createMedia(config.media, log);
   if (config.media.kind === 'none') {
     const why = config.janusUrl ? 'JANUS_URL alone only feeds the diagnostics page' : 'no Janus is configured';
-    console.warn(`PTT audio is off: ${why} (set JANUS_AUTOSTART=true, or JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR).`);
+    log.warn({}, `PTT audio is off: ${why} (set JANUS_AUTOSTART=true, or JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR).`);
   }
-  const app = await buildApp(config, { db, logger: loggerOptions(config.logLevel), hub, presenceStore, sendLimiter, floorStore, captchaText, media });
+  const { app } = await buildApp(config, { db, logger: loggerOptions(config.logLevel), hub, presenceStore, sendLimiter, floorStore, captchaText, media });
   const stopMaintenance = startPgliteMaintenance(db, (err) => app.log.error({ err }, 'database maintenance failed'));
   app.addHook('onClose', (_app, done) => {
     stopMaintenance();
     done();
   });
-  report = (err, what) => app.log.error({ err }, what);
-  mediaLog = app.log;
+  log.use(app.log);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -81,13 +76,13 @@ async function start(config: AppConfig): Promise<void> {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
-      console.warn(`${signal} again: exiting now.`);
+      log.warn({}, `${signal} again: exiting now.`);
       process.exit(1);
     }
     stopping = true;
     console.info(`${signal}: shutting down...`);
     setTimeout(() => {
-      console.error('Shutdown took too long; exiting.');
+      log.error({}, 'Shutdown took too long; exiting.');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
     app
@@ -102,7 +97,7 @@ async function start(config: AppConfig): Promise<void> {
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
-        console.error('Shutdown failed:', err);
+        log.error({ err }, 'Shutdown failed');
         process.exit(1);
       });
   };
@@ -114,10 +109,11 @@ let config: AppConfig;
 try {
   config = loadConfig();
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  if (err instanceof ConfigError) log.error({}, err.message);
+  else log.error({ err }, 'Reading the configuration failed');
   process.exit(1);
 }
 start(config).catch((err: unknown) => {
-  console.error('Server failed to start:', err instanceof Error ? err.message : err);
+  log.error({}, `Server failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

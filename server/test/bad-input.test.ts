@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { isServerCode } from '@ptt/contracts';
 import type { RouteDef } from '../src/http/route';
-import { routeCatalog } from '../src/modules';
+import { allRoutes } from '../src/modules';
 import { createTestApp, loginAs, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 
@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('malformed input on %s', (kind) => {
     await t?.close();
   });
 
-  const routes = routeCatalog();
+  const routes = allRoutes;
 
   it('covers every route', () => {
     expect(routes.length).toBeGreaterThan(20);

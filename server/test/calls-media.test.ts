@@ -29,14 +29,9 @@ const frameOf = (callId: number, state: number) => (f: Ws2Frame) =>
   f.t === MSG_COMM_KIND && (f.data as MsgComm).callId === callId && (f.data as MsgComm).state === state;
 
 async function appWith(kind: Parameters<typeof createTestApp>[0], media: Parameters<typeof createTestApp>[1], limitMs = LIMIT_MS): Promise<TestApp> {
-  process.env.CALL_MEDIA_TIMEOUT_MS = String(limitMs);
-  try {
-    const t = await createTestApp(kind, media);
-    await t.listen();
-    return t;
-  } finally {
-    delete process.env.CALL_MEDIA_TIMEOUT_MS;
-  }
+  const t = await createTestApp(kind, { ...media, env: { CALL_MEDIA_TIMEOUT_MS: String(limitMs) } });
+  await t.listen();
+  return t;
 }
 
 /** Three users of the demo enterprise with open sockets; `accepted(a, b)` rings and answers. */

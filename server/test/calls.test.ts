@@ -313,12 +313,7 @@ describe.each(DB_KINDS)('1V1 calls on %s', (kind) => {
   describe('with a short ring time', () => {
     let short: TestApp;
     beforeAll(async () => {
-      process.env.CALL_RING_TIMEOUT_MS = '300';
-      try {
-        short = await createTestApp(kind);
-      } finally {
-        delete process.env.CALL_RING_TIMEOUT_MS;
-      }
+      short = await createTestApp(kind, { env: { CALL_RING_TIMEOUT_MS: '300' } });
       await short.listen();
     });
     afterAll(async () => {

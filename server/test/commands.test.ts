@@ -228,12 +228,7 @@ describe.each(DB_KINDS)('device commands on %s', (kind) => {
   describe('with a short expiry', () => {
     let short: TestApp;
     beforeAll(async () => {
-      process.env.COMMAND_EXPIRY_MS = '400';
-      try {
-        short = await createTestApp(kind);
-      } finally {
-        delete process.env.COMMAND_EXPIRY_MS;
-      }
+      short = await createTestApp(kind, { env: { COMMAND_EXPIRY_MS: '400' } });
       await short.listen();
     });
     afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JanusStatus, ServerCode, janusCheckSchema, serverTimeSchema, type JanusCheck, type ServerTime } from '@ptt/contracts';
-import { JANUS_CHECK_REUSE_MS } from '../src/diagnostics/diagnostics.routes';
+import { JANUS_CHECK_REUSE_MS } from '../src/diagnostics/janus-check';
 import { probeJanus } from '../src/diagnostics/janus-probe';
 import { api, createTestApp, loginAs, type TestApp } from './test-app';
 
@@ -72,20 +72,15 @@ describe('diagnostics routes', () => {
   let t: TestApp;
   let janus: { url: string; server: Server };
   let probes = 0;
-  const before = process.env.JANUS_URL;
 
   beforeAll(async () => {
     janus = await httpServer((_p, res) => {
       probes += 1;
       res.end(JSON.stringify(JANUS_INFO));
     });
-    // The diagnostics routes read JANUS_URL when the app is built.
-    process.env.JANUS_URL = `${janus.url}/janus`;
-    t = await createTestApp('pglite');
+    t = await createTestApp('pglite', { env: { JANUS_URL: `${janus.url}/janus` } });
   });
   afterAll(async () => {
-    if (before === undefined) delete process.env.JANUS_URL;
-    else process.env.JANUS_URL = before;
     await t?.close();
     await close(janus.server);
   });

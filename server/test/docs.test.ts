@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACTIONS } from '@ptt/contracts';
 import { renderDocs } from '../src/docs/render-docs';
-import { routeCatalog } from '../src/modules';
+import { allRoutes } from '../src/modules';
 import { createTestApp, type TestApp } from './test-app';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -16,7 +16,7 @@ describe('generated documents', () => {
     const doc = JSON.parse(renderDocs()['docs/openapi.json']!) as {
       paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; 'x-permission': string }>>;
     };
-    const routes = routeCatalog();
+    const routes = allRoutes;
     for (const r of routes) {
       const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
       expect(op).toBeDefined();

@@ -10,12 +10,12 @@ import { DEFAULT_JANUS_BIN } from '../src/config';
 import { JanusClient, type JanusJson } from '../src/media/janus-client';
 import { JanusProcess } from '../src/media/janus-process';
 import { JanusRooms } from '../src/media/janus-rooms';
-import type { MediaLog } from '../src/media/media-log';
+import type { Logger } from '../src/logger';
 import type { MediaRooms } from '../src/media/media-rooms';
 import { createTestApp, type TestApp } from './test-app';
 
 /** Keeps what the media side logged, for assertions (watchdog warnings, restarts). */
-export class RecordingLog implements MediaLog {
+export class RecordingLog implements Logger {
   lines: { level: 'info' | 'warn' | 'error'; msg: string; obj: Record<string, unknown> }[] = [];
   info(obj: object, msg: string): void {
     this.lines.push({ level: 'info', msg, obj: obj as Record<string, unknown> });

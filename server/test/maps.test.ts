@@ -18,14 +18,10 @@ const tileUrl = (template: string, z: number, x: number, y: number) =>
 
 describe('map tiles on the real app with MAP_TILES=offline', () => {
   let t: TestApp;
-  const saved = process.env.MAP_TILES;
   beforeAll(async () => {
-    process.env.MAP_TILES = 'offline';
-    t = await createTestApp('pglite');
+    t = await createTestApp('pglite', { env: { MAP_TILES: 'offline' } });
   });
   afterAll(async () => {
-    if (saved === undefined) delete process.env.MAP_TILES;
-    else process.env.MAP_TILES = saved;
     await t?.close();
   });
 

@@ -12,8 +12,6 @@ import {
   type Session,
   type Ws2Frame,
 } from '@ptt/contracts';
-import { consoleMediaLog } from '../src/media/media-log';
-import { monitorRoomsFor } from '../src/media/monitor-registry';
 import { DEMO_ENT_ID } from '../src/seed/demo';
 import { createMediaTestApp, startTestJanus, type MediaTestApp, type TestJanus } from './janus-harness';
 import { api, loginAs } from './test-app';
@@ -90,7 +88,7 @@ it('tells the console within 10 s that the device was not found, did not join, o
   // member3's handset answers that it cannot (no camera).
   const failing = await handset('member3', (frame, reply) => reply({ commandId: frame.commandId, state: 'failed', detail: 'no camera' }));
   // member4's handset joins its session and publishes (its feed is there; ICE needs the namespace).
-  const rooms = monitorRoomsFor(j.rooms, consoleMediaLog)!;
+  const rooms = t.deps.monitorRooms!;
   const real = rooms.publisherFeed.bind(rooms);
   const member4Room = monitorRoomId(DEMO_ENT_ID, devices.member4!);
   jest.spyOn(rooms, 'publisherFeed').mockImplementation(async (roomId) => (roomId === member4Room ? 'feed-4' : real(roomId)));

@@ -1,7 +1,7 @@
 import { PERMISSIONS, Role, ServerCode, type Action } from '@ptt/contracts';
 import type { RouteDef } from '../src/http/route';
 import { hashPassword } from '../src/auth/password';
-import { routeCatalog } from '../src/modules';
+import { allRoutes } from '../src/modules';
 import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID } from '../src/seed/demo';
 import { api, createTestApp, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   let ids: Ids;
   const tokens = new Map<Role, string>();
   let boss2 = '';
-  const routes = routeCatalog();
+  const routes = allRoutes;
   const guarded = routes.filter((r) => r.auth !== 'public' && r.auth !== 'session');
 
   /** One digest per table of enterprise 100001's rows. */

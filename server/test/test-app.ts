@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_NAMES, type RemoteName, type Session } from '@ptt/contracts';
 import { buildApp, type AppDeps } from '../src/app';
+import { REPO_ROOT, loadConfig } from '../src/config';
+import type { ModuleDeps } from '../src/module-deps';
 import type { Db, DbKind } from '../src/db/db';
 import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
 import type { Hub } from '../src/ws/hub';
@@ -15,6 +17,8 @@ import { createTestDb, type TestDb } from './test-db';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app made (the composition root's result). */
+  deps: ModuleDeps;
   db: Db;
   kind: DbKind;
   staticDir: string;
@@ -43,6 +47,11 @@ export interface TestAppOptions {
   keepDb?: boolean;
   /** Fastify logger options (default: no log). */
   logger?: AppDeps['logger'];
+  /**
+   * Environment variables the app's configuration is read from, as `npm start` would read them
+   * (COMMAND_EXPIRY_MS, CALL_RING_TIMEOUT_MS, MAP_TILES, JANUS_URL...); nothing else is read.
+   */
+  env?: Record<string, string>;
 }
 
 export const TEST_CAPTCHA = 'TEST';
@@ -55,8 +64,17 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((n) => [n, opts.remoteUrls?.[n] ?? `/remotes/${n}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
-  const app = await buildApp(
-    { bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024, staticDir, remotesDir, remoteUrls, filesDir: path.join(scratch, 'files'), ...(opts.heartbeatTimeoutMs ? { heartbeatTimeoutMs: opts.heartbeatTimeoutMs } : {}) },
+  const config = loadConfig({ NODE_ENV: 'test', ...opts.env }, REPO_ROOT);
+  const { app, deps } = await buildApp(
+    {
+      ...config,
+      bodyLimitBytes: opts.bodyLimitBytes ?? 1024 * 1024,
+      staticDir,
+      remotesDir,
+      remoteUrls,
+      filesDir: path.join(scratch, 'files'),
+      ...(opts.heartbeatTimeoutMs ? { heartbeatTimeoutMs: opts.heartbeatTimeoutMs } : {}),
+    },
     {
       db: testDb.db,
       captchaText: () => opts.captchaText ?? TEST_CAPTCHA,
@@ -69,6 +87,7 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
   );
   const t: TestApp = {
     app,
+    deps,
     db: testDb.db,
     kind,
     staticDir,

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import type { Db, DbKind } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { openDb } from '../src/db/open-db';
+import { consoleLogger } from '../src/logger';
 import { seedDemo } from '../src/seed/demo';
 import { ENV_PG_URL, ENV_PGLITE_TEMPLATE } from './test-env';
 
@@ -53,14 +54,14 @@ export async function createTestDb(kind: DbKind, opts: TestDbOptions = {}): Prom
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ptt-test-data-'));
     if (doMigrate) cpSync(requireEnv(ENV_PGLITE_TEMPLATE), path.join(dataDir, 'pgdata'), { recursive: true });
-    db = await openDb({ dataDir, databaseUrl: undefined, timeoutMs: 120_000 });
+    db = await openDb({ dataDir, databaseUrl: undefined, timeoutMs: 120_000, log: consoleLogger });
     location = dataDir;
     dispose = () => rmSync(dataDir, { recursive: true, force: true });
   } else {
     const name = `ptt_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`create database ${name}`);
     const url = requireEnv(ENV_PG_URL).replace(/\/postgres$/, `/${name}`);
-    db = await openDb({ dataDir: os.tmpdir(), databaseUrl: url, timeoutMs: 10_000 });
+    db = await openDb({ dataDir: os.tmpdir(), databaseUrl: url, timeoutMs: 10_000, log: consoleLogger });
     location = url;
     dispose = () => adminQuery(`drop database if exists ${name} with (force)`);
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ServerCode, isServerCode, storableText } from '@ptt/contracts';
 import { z } from 'zod';
 import type { RouteDef } from '../src/http/route';
-import { routeCatalog } from '../src/modules';
+import { allRoutes } from '../src/modules';
 import { DEMO_ENT_ID } from '../src/seed/demo';
 import { api, createTestApp, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
@@ -194,7 +194,7 @@ function* walk(schema: z.ZodType, path: string): Generator<{ schema: z.ZodType; 
 describe('route input schemas', () => {
   it('give every string the one shared check that refuses NUL and lone surrogates', () => {
     const missing: string[] = [];
-    for (const route of routeCatalog()) {
+    for (const route of allRoutes) {
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = route[part];
         if (!schema) continue;
@@ -214,7 +214,7 @@ describe.each(DB_KINDS)('NUL and lone surrogates on %s', (kind) => {
   let ids: Ids;
   let token = '';
   let memberToken = '';
-  const routes = routeCatalog();
+  const routes = allRoutes;
 
   async function freshToken(): Promise<string> {
     await t.db.query('delete from login_failures');

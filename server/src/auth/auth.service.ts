@@ -3,7 +3,7 @@ import { OperationType, Platform, ServerCode, topics, type ChangePasswordRequest
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 import { ruleError, type Caller } from '../http/caller';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import type { Hub } from '../ws/hub';
 import { INTERNAL_TOPICS, REVOKE_REASONS, type RevokeReason } from '../ws/hub';
 import type { CaptchaService } from './captcha';

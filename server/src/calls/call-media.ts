@@ -1,4 +1,4 @@
-import { CALL_MEDIA_TIMEOUT_MS, callChatId } from '@ptt/contracts';
+import { callChatId } from '@ptt/contracts';
 import type { MediaRooms } from '../media/media-rooms';
 
 // The audio of accepted 1V1 calls (ADR 008, "What the media issue adds"): one AudioBridge room per
@@ -7,12 +7,6 @@ import type { MediaRooms } from '../media/media-rooms';
 // party's PeerConnection is up, which neither the proxy (it sees the join, not the media) nor the
 // client (it could say anything) can tell as well. Each look unmutes the parties (they join muted,
 // like everyone, and a rejoin after a network drop joins muted again) and mutes anyone else.
-
-/** CALL_MEDIA_TIMEOUT_MS overrides the media limit (tests use a short one); at least 100 ms. */
-export function callMediaTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.CALL_MEDIA_TIMEOUT_MS);
-  return Number.isInteger(n) && n >= 100 ? n : CALL_MEDIA_TIMEOUT_MS;
-}
 
 export interface CallMediaOptions {
   /** Both parties' audio must be up within this after the accept, and may be gone this long. */

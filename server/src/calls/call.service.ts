@@ -1,5 +1,4 @@
 import {
-  CALL_RING_TIMEOUT_MS,
   CallResultState,
   MSG_COMM_KIND,
   SingleCallReceiveState,
@@ -13,30 +12,24 @@ import {
   type CallRecord,
   type Page,
 } from '@ptt/contracts';
-import { ChatService } from '../chat/chat.service';
+import type { ChatService } from '../chat/chat.service';
 import type { Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { isBlocked } from '../chat/chat.repository';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
-import type { ModuleDeps } from '../modules';
-import { CallMedia, callMediaTimeoutMs } from './call-media';
+import type { CoreDeps } from '../core-deps';
+import { errorReporter } from '../logger';
+import { CallMedia } from './call-media';
 import { CallRepository, type LockedCall } from './call.repository';
 
-/** CALL_RING_TIMEOUT_MS overrides the ring time (tests use a short one); at least 100 ms. */
-export function callRingTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.CALL_RING_TIMEOUT_MS);
-  return Number.isInteger(n) && n >= 100 ? n : CALL_RING_TIMEOUT_MS;
-}
-
 export interface CallServiceOptions {
-  /** How long a call rings before it ends as not answered (default: callRingTimeoutMs()). */
-  ringTimeoutMs?: number;
-  /** How long an accepted call waits for both parties' audio (default: callMediaTimeoutMs()). */
-  mediaTimeoutMs?: number;
+  /** How long a call rings before it ends as not answered (config `limits.callRingTimeoutMs`). */
+  ringTimeoutMs: number;
+  /** How long an accepted call waits for both parties' audio (config `limits.callMediaTimeoutMs`). */
+  mediaTimeoutMs: number;
 }
 
-// ModuleDeps has no logger: failures off a request's path go to stderr, with the server's own log.
-const log = (err: unknown, what: string): void => console.error(what, err);
+export type CallDeps = Pick<CoreDeps, 'db' | 'hub' | 'media' | 'log'> & { chat: ChatService };
 
 /** What a state change does to a locked, active call. */
 type Move = { accept: true } | { accept: false; reason: CallEndReason };
@@ -68,20 +61,22 @@ export class CallService {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly media: CallMedia;
   private readonly chat: ChatService;
+  private readonly report: (err: unknown, what: string) => void;
 
   constructor(
-    private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'media' | 'sendLimiter'>,
-    opts: CallServiceOptions = {},
+    private readonly deps: CallDeps,
+    opts: CallServiceOptions,
   ) {
     this.repo = new CallRepository(deps.db);
-    this.chat = new ChatService(deps.db, deps.hub, deps.sendLimiter);
-    this.ringMs = opts.ringTimeoutMs ?? callRingTimeoutMs();
-    this.mediaMs = opts.mediaTimeoutMs ?? callMediaTimeoutMs();
+    this.chat = deps.chat;
+    this.report = errorReporter(deps.log);
+    this.ringMs = opts.ringTimeoutMs;
+    this.mediaMs = opts.mediaTimeoutMs;
     this.media = new CallMedia(
       deps.media,
       { timeoutMs: this.mediaMs },
       { connected: (entId, id) => this.connected(entId, id), failed: (entId, id) => this.failed(entId, id) },
-      log,
+      this.report,
     );
   }
 
@@ -257,7 +252,7 @@ export class CallService {
    */
   private async recordMissed(entId: number, call: CallRecord): Promise<void> {
     if (!isMissedCall(call)) return;
-    await this.chat.talkRecord(entId, call.caller.uid, call.callee.uid, { callId: call.id, missed: true }).catch((err: unknown) => log(err, `call ${call.id}: the missed-call entry could not be written`));
+    await this.chat.talkRecord(entId, call.caller.uid, call.callee.uid, { callId: call.id, missed: true }).catch((err: unknown) => this.report(err, `call ${call.id}: the missed-call entry could not be written`));
   }
 
   private clearTimer(id: number): void {

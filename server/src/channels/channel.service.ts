@@ -16,7 +16,7 @@ import type { Db, Queryable } from '../db/db';
 import type { DomainEvents } from '../events/domain-events';
 import { AppError } from '../http/app-error';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import type { Hub } from '../ws/hub';
 import { publishMembership } from '../ws/membership';
 import * as repo from './channel.repository';

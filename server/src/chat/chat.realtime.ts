@@ -1,7 +1,6 @@
 import { HeartbeatEvent, HeartbeatMethod, MessageType, heartbeatSchema } from '@ptt/contracts';
 import { AppError } from '../http/app-error';
-import type { ModuleDeps } from '../modules';
-import { ChatService } from './chat.service';
+import type { ModuleDeps } from '../module-deps';
 
 /**
  * The chat's real-time side:
@@ -13,8 +12,7 @@ import { ChatService } from './chat.service';
  * The channel service emits removals and disbands before its ChannelUserDel frames, so those
  * messages still reach the sockets of the people who leave.
  */
-export function registerChatRealtime({ db, hub, events, inbound, sendLimiter }: ModuleDeps): void {
-  const chat = new ChatService(db, hub, sendLimiter);
+export function registerChatRealtime({ chat, events, inbound }: ModuleDeps): void {
 
   inbound.on('heartbeat', async ({ session }, _kind, data) => {
     const hb = heartbeatSchema.safeParse(data);

@@ -1,8 +1,6 @@
-import type { ModuleDeps } from '../modules';
-import { commandServiceFor } from './command.service';
+import type { ModuleDeps } from '../module-deps';
 
 /** Devices answer commands on `icoTest/json/device/command/{entId}/{userId}` (topics.commandReply). */
 export function registerCommandRealtime(deps: ModuleDeps): void {
-  const service = commandServiceFor(deps);
-  deps.inbound.on('commandReply', (ctx, _kind, data) => service.onReply(ctx, data));
+  deps.inbound.on('commandReply', (ctx, _kind, data) => deps.commands.onReply(ctx, data));
 }

@@ -18,18 +18,9 @@ import type { Db } from '../db/db';
 import { DeviceRepository } from '../devices/device.repository';
 import { notFound, ruleError, type Caller } from '../http/caller';
 import type { Hub } from '../ws/hub';
-import type { ModuleDeps } from '../modules';
 import type { InboundContext } from '../ws/inbound';
-import { MonitorService } from '../monitor/monitor.service';
+import type { MonitorService } from '../monitor/monitor.service';
 import { CommandRepository, type CommandChange } from './command.repository';
-
-/** How long a device has to reach a final state. COMMAND_EXPIRY_MS overrides it (tests use a short one). */
-export const DEFAULT_COMMAND_EXPIRY_MS = 60_000;
-
-export function commandExpiryMs(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.COMMAND_EXPIRY_MS);
-  return Number.isInteger(n) && n >= 100 ? n : DEFAULT_COMMAND_EXPIRY_MS;
-}
 
 /**
  * Remote commands to devices. Sending stores the command, writes the device log row (the audit:
@@ -45,7 +36,8 @@ export class CommandService {
   constructor(
     private readonly db: Db,
     private readonly hub: Hub,
-    private readonly expiryMs: number = commandExpiryMs(),
+    /** How long a device has to reach a final state (config `limits.commandExpiryMs`). */
+    private readonly expiryMs: number,
     /** Opens the monitor session of listen and camera commands; none: they go without one. */
     private readonly monitor?: MonitorService,
   ) {
@@ -149,17 +141,4 @@ export class CommandService {
     if (c.detail !== null && c.detail !== undefined) data.detail = c.detail;
     return this.hub.publish(topics.dispatch(c.entId), COMMAND_STATUS_KIND, data);
   }
-}
-
-// Routes and the /ws2 reply handler are wired separately but must share one service per app, so
-// the timers and the replies see the same commands.
-const services = new WeakMap<ModuleDeps, CommandService>();
-
-export function commandServiceFor(deps: ModuleDeps): CommandService {
-  let service = services.get(deps);
-  if (!service) {
-    service = new CommandService(deps.db, deps.hub, commandExpiryMs(), new MonitorService(deps.db, deps.media));
-    services.set(deps, service);
-  }
-  return service;
 }

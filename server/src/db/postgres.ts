@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import type { Logger } from '../logger';
 import type { Db, QueryResult, Queryable, SqlParam } from './db';
 
 interface PgLike {
@@ -19,13 +20,15 @@ function wrap(q: PgLike): Queryable {
 
 export interface PostgresOptions {
   connectTimeoutMs: number;
+  /** Where a pool client's lost connection is reported. */
+  log: Logger;
 }
 
 /** Connects to PostgreSQL and proves the connection before returning. */
 export async function openPostgres(connectionString: string, opts: PostgresOptions): Promise<Db> {
   const pool = new Pool({ connectionString, connectionTimeoutMillis: opts.connectTimeoutMs, max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  pool.on('error', (err) => opts.log.error({ err }, 'postgres pool error'));
   try {
     await pool.query('select 1');
   } catch (err) {

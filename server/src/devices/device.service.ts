@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { notFound, ruleError, type Caller } from '../http/caller';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import type { Hub } from '../ws/hub';
 import { DeviceRepository, type DeviceChanges, type DeviceState } from './device.repository';
 

@@ -2,7 +2,7 @@ import { ACTIONS, OPERATION_TYPES, PERMISSIONS, Role, SCREENS, SCREEN_IDS, canOp
 import { API_VERSION } from '../app';
 import { buildOpenApi } from '../http/openapi';
 import type { RouteDef } from '../http/route';
-import { routeCatalog } from '../modules';
+import { allRoutes } from '../modules';
 
 const ROLE_COLUMNS: [string, number][] = [
   ['user (0)', Role.User],
@@ -11,10 +11,10 @@ const ROLE_COLUMNS: [string, number][] = [
   ['super admin (99)', Role.SuperAdmin],
 ];
 
-function endpointsOf(routes: RouteDef[], action: Action): string {
+function endpointsOf(routes: readonly RouteDef[], action: Action): string {
   return routes
     .filter((r) => r.auth === action)
-    .map((r) => `\`${r.method} ${r.url}\``)
+    .map((r) => `\`${r.method} ${r.url}\`${r.signedUrl ? ' (or a signed URL, ADR 012)' : ''}`)
     .join('<br>');
 }
 
@@ -39,7 +39,7 @@ function screensMarkdown(): string[] {
   return lines;
 }
 
-function permissionsMarkdown(routes: RouteDef[]): string {
+function permissionsMarkdown(routes: readonly RouteDef[]): string {
   const lines = [
     '# Permissions',
     '',
@@ -76,7 +76,7 @@ function permissionsMarkdown(routes: RouteDef[]): string {
 
 /** Repository-relative path -> generated text. */
 export function renderDocs(): Record<string, string> {
-  const routes = routeCatalog();
+  const routes = allRoutes;
   return {
     'docs/openapi.json': `${JSON.stringify(buildOpenApi(routes, API_VERSION), null, 2)}\n`,
     'docs/permissions.md': permissionsMarkdown(routes),

@@ -1,6 +1,5 @@
-import type { ModuleDeps } from '../modules';
+import type { ModuleDeps } from '../module-deps';
 import { INTERNAL_TOPICS } from '../ws/hub';
-import { fenceModuleFor } from './fence-module';
 
 function entIdOf(data: unknown): number | null {
   const entId = (data as { entId?: unknown } | null)?.entId;
@@ -13,7 +12,7 @@ function entIdOf(data: unknown): number | null {
  * membership changes (members of linked channels are covered).
  */
 export function registerFenceRealtime(deps: ModuleDeps): void {
-  const { cache, monitor } = fenceModuleFor(deps);
+  const { fenceCache: cache, fenceMonitor: monitor } = deps;
   deps.events.on('location.stored', (ev) => monitor.onStored(ev));
   deps.hub.subscribe(INTERNAL_TOPICS.fences, (frame) => {
     const entId = entIdOf(frame.data);

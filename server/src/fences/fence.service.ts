@@ -20,7 +20,7 @@ import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { notFound, ruleError, type Caller } from '../http/caller';
 import { toWgs84 } from '../locations/wgs84';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import { INTERNAL_TOPICS, type Hub } from '../ws/hub';
 import { listAlerts } from './fence-alert.repository';
 import type { FenceCache } from './fence-cache';

@@ -61,7 +61,8 @@ function operation(route: RouteDef): Json {
     },
     'x-permission': route.auth,
   };
-  if (route.auth !== 'public') op.security = [{ bearer: [] }];
+  // Either one: a Bearer header, or (downloads for tags) the query's signed URL of ADR 012.
+  if (route.auth !== 'public') op.security = route.signedUrl ? [{ bearer: [] }, { signedUrl: [] }] : [{ bearer: [] }];
   if (route.auth !== 'public' && route.auth !== 'session') op['x-roles'] = [...PERMISSIONS[route.auth]];
   if (route.audits?.length) op['x-operation-types'] = [...route.audits];
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
@@ -89,7 +90,18 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Json
       description: 'Every answer is `{ code, msg, data }`; code 0 is success, other codes are the server codes of spec section 8.',
     },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        // OpenAPI names one parameter; the signature `s` counts only with its link id `l` and expiry `x`.
+        signedUrl: {
+          type: 'apiKey',
+          in: 'query',
+          name: 's',
+          description: "A URL the console signed with its session's file key: `l` (file link id), `x` (expiry, s since the epoch) and `s` (HMAC signature), ADR 012",
+        },
+      },
+    },
     paths,
   };
 }

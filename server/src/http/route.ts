@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { toStorableText, type Action } from '@ptt/contracts';
-import type { AuthService } from '../auth/auth.service';
-import { bearerToken } from '../auth/bearer';
+import type { Action } from '@ptt/contracts';
+import type { ActiveSession } from '../auth/session.repository';
+import type { ModuleDeps } from '../module-deps';
+import { bearerToken } from './bearer';
 import { requirePermission, type Caller } from './caller';
 import { ok } from './envelope';
+import { callerOf } from './request-caller';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,6 +28,15 @@ export interface RouteContext<P, Q, B> {
   caller: Caller;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** The app's services and shared helpers, built once by the composition root (app.ts). */
+  deps: ModuleDeps;
+}
+
+/** What a route's `signedUrl` check sees: the parsed path and query, nothing of the body yet. */
+export interface SignedUrlContext<P, Q> {
+  params: P;
+  query: Q;
+  deps: ModuleDeps;
 }
 
 export interface RouteDef<P extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, B extends Schema | undefined = Schema | undefined> {
@@ -46,6 +57,11 @@ export interface RouteDef<P extends Schema | undefined = Schema | undefined, Q e
   raw?: string;
   /** Operation types this route writes (documentation and tests). */
   audits?: readonly number[];
+  /**
+   * How a request without a Bearer header may still authenticate: a URL the console signed, for
+   * tags that cannot send a header (ADR 012). Its session then passes the same `auth` check.
+   */
+  signedUrl?(ctx: SignedUrlContext<Out<P>, Out<Q>>): Promise<ActiveSession>;
   /** Returns the envelope's data (sync or async). */
   handler(ctx: RouteContext<Out<P>, Out<Q>, Out<B>>): unknown;
 }
@@ -57,32 +73,36 @@ export function defineRoute<P extends Schema | undefined, Q extends Schema | und
   return def;
 }
 
-export function clientInfo(req: FastifyRequest): { ip: string | null; device: string | null } {
-  const ua = req.headers['user-agent'];
-  // Stored with operation and login records: a header is not refused, only made storable.
-  return { ip: req.ip ?? null, device: typeof ua === 'string' ? toStorableText(ua.slice(0, 200)) : null };
-}
-
-/** Registers routes: token -> caller, matrix check, zod parsing, envelope. */
-export function registerRoutes(app: FastifyInstance, auth: AuthService, routes: readonly RouteDef[]): void {
+/**
+ * Registers routes: token (or signed URL) -> caller, matrix check, zod parsing, envelope. The
+ * declarations are plain data; `deps` is what their handlers get.
+ */
+export function registerRoutes(app: FastifyInstance, deps: ModuleDeps, routes: readonly RouteDef[]): void {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.url,
       handler: async (req, reply) => {
+        const token = bearerToken(req);
+        const signed = route.auth !== 'public' && token === null && route.signedUrl !== undefined;
         let caller = null as unknown as Caller;
-        if (route.auth !== 'public') {
-          const session = await auth.authenticate(bearerToken(req));
-          caller = { ...session, ...clientInfo(req) };
-          if (route.auth !== 'session') requirePermission(caller, route.auth);
-        }
+        // A signed URL is checked against the parsed path and query, so those come first; every
+        // other route refuses a missing or bad token before it looks at the input.
+        if (route.auth !== 'public' && !signed) caller = guard(route, callerOf(await deps.auth.authenticate(token), req));
         const params = route.params ? route.params.parse(req.params) : undefined;
         const query = route.query ? route.query.parse(req.query ?? {}) : undefined;
+        if (signed) caller = guard(route, callerOf(await route.signedUrl!({ params, query, deps }), req));
         const body = route.body ? route.body.parse(req.body ?? {}) : undefined;
-        const data = await route.handler({ params, query, body, caller, req, reply });
+        const data = await route.handler({ params, query, body, caller, req, reply, deps });
         if (route.raw) return reply;
         return ok(data ?? null);
       },
     });
   }
+}
+
+/** Refuses roles the matrix does not allow the route's action (403/2001). */
+function guard(route: RouteDef, caller: Caller): Caller {
+  if (route.auth !== 'public' && route.auth !== 'session') requirePermission(caller, route.auth);
+  return caller;
 }

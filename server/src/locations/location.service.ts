@@ -13,7 +13,7 @@ import {
 } from '@ptt/contracts';
 import type { z } from 'zod';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
-import type { ModuleDeps } from '../modules';
+import type { CoreDeps } from '../core-deps';
 import { LocationFanout } from './location-fanout';
 import { LocationRepository } from './location.repository';
 import { LocationWriter, type LocationRow } from './location-writer';
@@ -43,7 +43,7 @@ export class LocationService {
   private readonly fanout: LocationFanout;
   private readonly repo: LocationRepository;
 
-  constructor(private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'presence' | 'events'>) {
+  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub' | 'presence' | 'events'>) {
     this.writer = new LocationWriter(deps.db);
     this.fanout = new LocationFanout(deps.hub);
     this.repo = new LocationRepository(deps.db);
@@ -109,16 +109,4 @@ function livePoint(r: LocationRow): LocationPoint {
   if (r.speed !== null) point.speed = r.speed;
   if (r.heading !== null) point.heading = r.heading;
   return point;
-}
-
-// One service per app: the REST routes and the socket handler share its writer and fan-out.
-const services = new WeakMap<object, LocationService>();
-
-export function locationServiceFor(deps: ModuleDeps): LocationService {
-  let service = services.get(deps);
-  if (!service) {
-    service = new LocationService(deps);
-    services.set(deps, service);
-  }
-  return service;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MAP_STYLES, MAP_TYPES } from '@ptt/contracts';
-import { REPO_ROOT } from '../config';
-import { loadMapConfig, offlineMapConfig, type LoadedMapConfig } from './map-config';
+import { offlineMapConfig, type LoadedMapConfig } from './map-config';
 import { parseTileAddress, tileSvg } from './tile-svg';
 
 /** Public like /config/remotes.json: the console needs it before (and without) a login. */
@@ -12,11 +11,8 @@ export const MAP_CONFIG_PATH = '/config/map.json';
 const TILE_CACHE = 'public, max-age=86400';
 const CAPTIONS = new Set(MAP_TYPES.flatMap((type) => MAP_STYLES[type].map((style) => `${type}.${style}`)));
 
-/**
- * GET /config/map.json and GET /tiles/{z}/{x}/{y}.svg, serving what loadConfig read at start;
- * apps built without it (tests) read the environment here.
- */
-export function registerMapRoutes(app: FastifyInstance, loaded: LoadedMapConfig = loadMapConfig(process.env, REPO_ROOT)): void {
+/** GET /config/map.json and GET /tiles/{z}/{x}/{y}.svg, serving what loadConfig read at start. */
+export function registerMapRoutes(app: FastifyInstance, loaded: LoadedMapConfig): void {
   for (const warning of loaded.warnings) app.log.warn(warning);
   const body = JSON.stringify(loaded.config);
   // The built-in tiles, whatever MAP_TILES says: the console's one-click fallback when the

@@ -3,7 +3,7 @@ import type { MediaConfig } from '../config';
 import { JanusClient } from './janus-client';
 import { JanusProcess } from './janus-process';
 import { JanusRooms } from './janus-rooms';
-import type { MediaLog } from './media-log';
+import type { Logger } from '../logger';
 import { NoMedia, type MediaRooms } from './media-rooms';
 
 /**
@@ -11,7 +11,7 @@ import { NoMedia, type MediaRooms } from './media-rooms';
  * an external Janus. Starting Janus fails the start with a clear message; an external Janus that
  * does not answer yet only warns (it may come up later).
  */
-export async function createMedia(config: MediaConfig, log: MediaLog): Promise<MediaRooms> {
+export async function createMedia(config: MediaConfig, log: Logger): Promise<MediaRooms> {
   if (config.kind === 'none') return new NoMedia();
   mkdirSync(config.recordDir, { recursive: true });
   if (config.kind === 'autostart') {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MediaLog } from './media-log';
+import type { Logger } from '../logger';
 
 // The server's own line to Janus's HTTP API: one session with one AudioBridge handle for room
 // management, kept alive, and recreated when Janus forgot it (time-out or restart). The proxy
@@ -42,7 +42,7 @@ export interface JanusClientOptions {
   /** The HTTP API base, e.g. http://127.0.0.1:8088/janus; a function when it can move (restart). */
   url: string | (() => string);
   apiSecret: string;
-  log: MediaLog;
+  log: Logger;
   /** Per request (default 5 s); long polls have their own limit. */
   timeoutMs?: number;
   keepaliveMs?: number;

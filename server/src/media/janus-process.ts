@@ -3,7 +3,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync,
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { writeJanusConfig, type JanusSetup } from './janus-config';
-import type { MediaLog } from './media-log';
+import type { Logger } from '../logger';
 
 // JANUS_AUTOSTART: the server runs Janus as its child from a generated configuration, waits until
 // its HTTP API answers, restarts it when it dies and stops it when the server stops.
@@ -12,7 +12,7 @@ export interface JanusProcessOptions {
   janusBin: string;
   /** `<DATA_DIR>/janus`: configuration, log file and pid file. */
   folder: string;
-  log: MediaLog;
+  log: Logger;
   /** How long Janus may take to answer `info` after a start (default 20 s). */
   startLimitMs?: number;
   /** SIGTERM, then SIGKILL after this long (default 5 s). */

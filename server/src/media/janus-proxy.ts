@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, type AuthService } from '../auth/auth.service';
-import { bearerToken } from '../auth/bearer';
+import { bearerToken } from '../http/bearer';
 import { SessionRepository, type ActiveSession } from '../auth/session.repository';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
@@ -10,6 +10,7 @@ import { SharedLongPoll } from './janus-long-poll';
 import { filterAudioBridgeMessage, filterJsep, ProxyRefusal, RefusalCode, scrub } from './janus-proxy-filter';
 import { displayFor, JanusRooms } from './janus-rooms';
 import type { MediaRooms } from './media-rooms';
+import type { MonitorRooms } from './monitor-rooms';
 import { VideoRoomGate } from './videoroom-proxy';
 
 // The same-origin `/janus` that janus.js talks to (its HTTP transport, with our session token as
@@ -22,6 +23,8 @@ export interface JanusProxyDeps {
   auth: AuthService;
   db: Db;
   media: MediaRooms;
+  /** The app's monitor sessions, whose VideoRoom handles the proxy gates. */
+  monitorRooms: MonitorRooms | null;
   /** Who may join a chat's room (floor control's rule, or a call's two parties); replaceable in tests. */
   checkAccess?: PttAccessCheck;
 }
@@ -54,7 +57,7 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
   const checkAccess = deps.checkAccess ?? checkMediaRoomAccess;
   const client = rooms.client;
   // Monitor sessions' VideoRoom handles (videoroom-proxy.ts).
-  const videoRoom = new VideoRoomGate(app, client, rooms, app.log);
+  const videoRoom = new VideoRoomGate(client, deps.monitorRooms);
   // Per node: with several nodes, /janus needs sticky routing per Janus session (ADR 010).
   const owned = new Map<string, OwnedSession>();
   const sweeper = setInterval(() => {

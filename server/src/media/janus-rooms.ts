@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { AudioBridgeCode, AudioBridgeError, type JanusClient, type JanusJson } from './janus-client';
 import type { JanusProcess } from './janus-process';
-import type { MediaLog } from './media-log';
+import type { Logger } from '../logger';
 import { KeyedQueue } from './keyed-queue';
 import { startWatchdog, type WatchedParticipant } from './room-watchdog';
 import { finishedBurstFile } from './wav';
@@ -19,7 +19,7 @@ export interface JanusRoomsOptions {
   adminKey: string;
   /** Where Janus writes burst recordings (`<recordDir>/<chatId>/<burstId>.wav`); read by the server. */
   recordDir: string;
-  log: MediaLog;
+  log: Logger;
   /** The Janus the server started (JANUS_AUTOSTART): stopped by close(). */
   process?: JanusProcess;
   /** Watchdog period (default 1 s). */

@@ -13,7 +13,7 @@ import {
   type MonitorKind,
 } from '@ptt/contracts';
 import { KeyedQueue } from './keyed-queue';
-import type { MediaLog } from './media-log';
+import type { Logger } from '../logger';
 import { VideoRoomCode, VideoRoomError, type VideoRoomAdmin } from './videoroom-admin';
 
 // Monitor sessions (environment listen and monitor, ADR 010 addendum): one Janus VideoRoom room per
@@ -59,7 +59,7 @@ export interface MonitorRoomsOptions {
   admin: VideoRoomAdmin;
   /** The VideoRoom `admin_key` (the same as the AudioBridge's); also what secrets are derived from. */
   adminKey: string;
-  log: MediaLog;
+  log: Logger;
   reapIntervalMs?: number;
   publisherWaitMs?: number;
   idleMs?: number;

@@ -1,7 +1,7 @@
 import { parseCallChatId } from '@ptt/contracts';
 import type { JanusClient } from './janus-client';
 import type { KeyedQueue } from './keyed-queue';
-import type { MediaLog } from './media-log';
+import type { Logger } from '../logger';
 import type { HolderLookup } from './media-rooms';
 
 // The watchdog of ADR 010: every second, the rooms that have participants; in each, whoever is
@@ -23,7 +23,7 @@ export interface WatchdogDeps {
   listParticipants(chatId: string): Promise<WatchedParticipant[]>;
   mute(chatId: string, participantId: string): Promise<void>;
   displayFor(uid: number): string;
-  log: MediaLog;
+  log: Logger;
   intervalMs: number;
 }
 

@@ -1,5 +1,5 @@
 import { JanusApiError, JanusCode, type JanusClient, type JanusJson } from './janus-client';
-import type { MediaLog } from './media-log';
+import type { Logger } from '../logger';
 
 // The server's own VideoRoom handle (monitor rooms: create, destroy, list publishers, kick), on a
 // Janus session of its own next to JanusClient's AudioBridge one. Requests go through the client's
@@ -30,7 +30,7 @@ export class VideoRoomAdmin {
 
   constructor(
     private readonly client: JanusClient,
-    private readonly log: MediaLog,
+    private readonly log: Logger,
     private readonly keepaliveMs = 25_000,
   ) {}
 

@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { MonitorJanusCode, can, parseMonitorRoomId, type MonitorEndCause } from '@ptt/contracts';
 import type { ActiveSession } from '../auth/session.repository';
 import type { JanusClient, JanusJson } from './janus-client';
 import { filterJsep, ProxyRefusal, RefusalCode } from './janus-proxy-filter';
-import type { MediaLog } from './media-log';
-import { monitorRoomsFor } from './monitor-registry';
 import { monitorDisplay, type MonitorRooms } from './monitor-rooms';
 import { VIDEOROOM, VideoRoomError } from './videoroom-admin';
 import { filterVideoRoomMessage, type VideoRole } from './videoroom-filter';
@@ -43,20 +40,13 @@ const refuse = (code: number, reason: string): never => {
 };
 
 export class VideoRoomGate {
-  readonly monitor: MonitorRooms | null;
   private readonly handles = new Map<string, VideoHandle>();
 
   constructor(
-    app: FastifyInstance,
     private readonly client: JanusClient,
-    media: object,
-    log: MediaLog,
-  ) {
-    this.monitor = monitorRoomsFor(media, log);
-    app.addHook('onClose', async () => {
-      await this.monitor?.close();
-    });
-  }
+    /** The app's monitor sessions (app.ts makes them and closes them with the app). */
+    readonly monitor: MonitorRooms | null,
+  ) {}
 
   /** Whether this handle was attached here (its messages are VideoRoom ones). */
   owns(sessionId: string, handleId: string): boolean {

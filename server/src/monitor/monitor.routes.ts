@@ -1,7 +1,5 @@
 import { idPathSchema, monitorStopSchema } from '@ptt/contracts';
 import { defineRoute, type RouteDef } from '../http/route';
-import type { ModuleDeps } from '../modules';
-import { MonitorService } from './monitor.service';
 
 /**
  * Environment listen and monitor sessions. They open with the listen and camera commands
@@ -9,19 +7,16 @@ import { MonitorService } from './monitor.service';
  * listening is conversation, not an administrative operation (no operation type fits it), and
  * the command that opened it is audited in device_logs.
  */
-export function monitorRoutes(deps: ModuleDeps): RouteDef[] {
-  const service = () => new MonitorService(deps.db, deps.media);
-  return [
-    defineRoute({
-      method: 'POST',
-      url: '/api/devices/:id/monitor/stop',
-      summary:
-        "Ends the device's environment listen or monitor session: its VideoRoom room is destroyed, so the device and every subscriber drop out. stopped: false when none was open",
-      tag: 'ptt',
-      auth: 'device.command',
-      params: idPathSchema,
-      response: monitorStopSchema,
-      handler: ({ params, caller }) => service().stop(caller, params.id),
-    }),
-  ];
-}
+export const monitorRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/devices/:id/monitor/stop',
+    summary:
+      "Ends the device's environment listen or monitor session: its VideoRoom room is destroyed, so the device and every subscriber drop out. stopped: false when none was open",
+    tag: 'ptt',
+    auth: 'device.command',
+    params: idPathSchema,
+    response: monitorStopSchema,
+    handler: ({ params, caller, deps }) => deps.monitor.stop(caller, params.id),
+  }),
+];

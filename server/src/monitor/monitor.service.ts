@@ -1,9 +1,6 @@
 import { ServerCode, monitorRequestOf, monitorRoomId, type Command, type CommandState, type MonitorInfo, type MonitorStop } from '@ptt/contracts';
 import { DeviceRepository } from '../devices/device.repository';
 import { notFound, ruleError, type Caller } from '../http/caller';
-import { consoleMediaLog } from '../media/media-log';
-import type { MediaRooms } from '../media/media-rooms';
-import { monitorRoomsFor } from '../media/monitor-registry';
 import type { MonitorRooms } from '../media/monitor-rooms';
 import type { Db } from '../db/db';
 
@@ -16,14 +13,14 @@ export class MonitorService {
 
   constructor(
     db: Db,
-    private readonly media: MediaRooms,
+    /** The app's monitor rooms (shared with the /janus proxy); null without Janus. */
+    private readonly monitorRooms: MonitorRooms | null,
   ) {
     this.devices = new DeviceRepository(db);
   }
 
   private rooms(): MonitorRooms | null {
-    // The /janus proxy made it with the app's logger; the console log is only a fallback.
-    return monitorRoomsFor(this.media, consoleMediaLog);
+    return this.monitorRooms;
   }
 
   /**

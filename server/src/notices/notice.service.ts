@@ -19,8 +19,8 @@ import {
 import type { Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { notFound, type Caller } from '../http/caller';
-import type { ModuleDeps } from '../modules';
-import { writeOperation } from '../records/operation-log';
+import type { CoreDeps } from '../core-deps';
+import { writeOperation } from '../audit/operation-log';
 import * as repo from './notice.repository';
 
 function noticeRule(code: ServerCode, rule: NoticeRuleKey): AppError {
@@ -36,7 +36,7 @@ const alreadySent = () => noticeRule(ServerCode.UserStatusError, 'noticeAlreadyS
  * Sending is once: the notice is locked, so a second send, even a concurrent one, is refused.
  */
 export class NoticeService {
-  constructor(private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'presence'>) {}
+  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub' | 'presence'>) {}
 
   list(caller: Caller, query: NoticeListQuery): Promise<Page<Notice>> {
     return repo.listNotices(this.deps.db, caller.entId, query);

@@ -15,7 +15,7 @@ import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 import { notFound, ruleError, type Caller } from '../http/caller';
 import { FileTooLargeError, type FileStore } from '../files/file-store';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import { PackageRepository } from './package.repository';
 
 function packageRule(code: ServerCode, rule: PackageRuleKey): AppError {

@@ -1,6 +1,5 @@
 import { chatId } from '@ptt/contracts';
-import type { ModuleDeps } from '../modules';
-import { floorServiceFor } from './ptt-module';
+import type { ModuleDeps } from '../module-deps';
 
 /**
  * Floors end with their channel: a holder removed from it leaves the floor ('left'); a suspended
@@ -9,7 +8,7 @@ import { floorServiceFor } from './ptt-module';
  * media watchdog learns who may be heard from the store as well.
  */
 export function registerPttRealtime(deps: ModuleDeps): void {
-  const floors = floorServiceFor(deps);
+  const { floors } = deps;
   deps.events.on('channel.membersRemoved', (e) => floors.endIf(chatId(e.entId, e.channelId), (r) => e.userIds.includes(r.uid), 'left'));
   deps.events.on('channel.statusChanged', async (e) => {
     if (!e.enabled) await floors.endIf(chatId(e.entId, e.channelId), () => true, 'closed');

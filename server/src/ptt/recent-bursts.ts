@@ -1,6 +1,6 @@
 import { PTT_RECENT_BURSTS, parseChatId, type ChatMessage } from '@ptt/contracts';
 import { channelState, messagesByIds } from '../chat/chat.repository';
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { channelNotFound, chatIdError, requireChannelMember, type PttActor } from './ptt-access';
 import { recentBurstIds } from './ptt.repository';
 
@@ -9,13 +9,17 @@ import { recentBurstIds } from './ptt.repository';
  * transmissions. Reading as the chat reads: members of the channel, suspended or disbanded too
  * (the history stays); temporary channels keep no bursts, so their chat ids answer 2008.
  */
-export async function recentBursts(q: Queryable, actor: PttActor, chatId: string): Promise<ChatMessage[]> {
-  const channel = parseChatId(chatId);
-  if (!channel || channel.entId !== actor.entId) throw chatIdError();
-  const state = await channelState(q, actor.entId, channel.channelId, actor.userId);
-  if (!state) throw channelNotFound();
-  requireChannelMember(actor, state.member);
-  const ids = await recentBurstIds(q, chatId, PTT_RECENT_BURSTS);
-  const byId = await messagesByIds(q, ids);
-  return ids.flatMap((id) => byId.get(id) ?? []);
+export class RecentBursts {
+  constructor(private readonly db: Db) {}
+
+  async list(actor: PttActor, chatId: string): Promise<ChatMessage[]> {
+    const channel = parseChatId(chatId);
+    if (!channel || channel.entId !== actor.entId) throw chatIdError();
+    const state = await channelState(this.db, actor.entId, channel.channelId, actor.userId);
+    if (!state) throw channelNotFound();
+    requireChannelMember(actor, state.member);
+    const ids = await recentBurstIds(this.db, chatId, PTT_RECENT_BURSTS);
+    const byId = await messagesByIds(this.db, ids);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
 }

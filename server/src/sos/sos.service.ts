@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
 import { toWgs84 } from '../locations/wgs84';
-import type { ModuleDeps } from '../modules';
+import type { CoreDeps } from '../core-deps';
 import { SosRepository } from './sos.repository';
 
 type Report = z.output<typeof sosReportSchema>;
@@ -45,7 +45,7 @@ const isStaff = (role: number) => can(role, 'sos.handle');
 export class SosService {
   private readonly repo: SosRepository;
 
-  constructor(private readonly deps: Pick<ModuleDeps, 'db' | 'hub' | 'presence'>) {
+  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub' | 'presence'>) {
     this.repo = new SosRepository(deps.db);
   }
 
@@ -80,6 +80,11 @@ export class SosService {
 
   list(caller: Caller, query: SosListQuery): Promise<Page<SosRecord>> {
     return this.repo.list(caller.entId, query, isStaff(caller.role) ? undefined : caller.userId);
+  }
+
+  /** The caller's own SOS records, whatever the role (the user menu's "my records"). */
+  listOwn(caller: Caller, query: SosListQuery): Promise<Page<SosRecord>> {
+    return this.repo.list(caller.entId, query, caller.userId);
   }
 
   async get(caller: Caller, id: number): Promise<SosRecord> {

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   ASSIGNMENT_EXPORT_INFO_COLUMNS,
   ASSIGNMENT_SHEET_COLUMNS,
+  ASSIGNMENT_SHEET_REQUIRED,
   EXPORT_ROWS_MAX,
   IMPORT_ROWS_MAX,
   LEVEL_MAX,
@@ -20,13 +22,13 @@ import * as channels from '../channels/channel.repository';
 import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import type { Caller } from '../http/caller';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import type { Hub } from '../ws/hub';
 import { RowErrors, auditDetail, check, levelInput, result, splitList } from './row-check';
 import type { DomainEvents } from '../events/domain-events';
 import { JoinedChannels } from './sheet-events';
 import * as sheets from './sheet.repository';
-import type { SheetRow, UploadedSheet } from './xlsx-read';
+import { readUploadedSheet, type SheetRow, type UploadedSheet } from './xlsx-read';
 import { exportName, instructionsSheet, writeXlsx, type XlsxFile } from './xlsx-write';
 
 type ExportQuery = z.output<typeof assignmentExportQuerySchema>;
@@ -108,6 +110,12 @@ export class ChannelSheets {
     const buf = await writeXlsx([{ name: 'Assignments', columns, rows }]);
     const entName = await sheets.enterpriseName(this.db, caller.entId);
     return { buf, name: exportName(entName, `channel assignments ${FILE_LABEL[query.layout]}`) };
+  }
+
+  /** The multipart upload's sheet of this layout (within the enterprise's file quota), imported. */
+  async importUpload(caller: Caller, layout: AssignmentLayout, req: FastifyRequest): Promise<SheetImportResult> {
+    const sheet = await readUploadedSheet(req, caller, this.db, ASSIGNMENT_SHEET_COLUMNS[layout], ASSIGNMENT_SHEET_REQUIRED[layout]);
+    return this.importFile(caller, layout, sheet);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   ACCOUNT_MAX_LENGTH,
@@ -12,6 +13,7 @@ import {
   TAG_MAX_LENGTH,
   USER_EXPORT_INFO_COLUMNS,
   USER_SHEET_COLUMNS,
+  USER_SHEET_REQUIRED,
   accountSchema,
   can,
   newPasswordSchema,
@@ -26,14 +28,14 @@ import { hashPassword } from '../auth/password';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 import type { Caller } from '../http/caller';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import { UserAdminRepository } from '../users/user-admin.repository';
 import type { Hub } from '../ws/hub';
 import { RowErrors, auditDetail, check, parseRole, result, splitList } from './row-check';
 import type { DomainEvents } from '../events/domain-events';
 import { JoinedChannels } from './sheet-events';
 import * as sheets from './sheet.repository';
-import type { SheetRow, UploadedSheet } from './xlsx-read';
+import { readUploadedSheet, type SheetRow, type UploadedSheet } from './xlsx-read';
 import { exportName, instructionsSheet, writeXlsx, type XlsxFile } from './xlsx-write';
 
 type UserExportQuery = z.output<typeof userExportQuerySchema>;
@@ -117,6 +119,11 @@ export class UserSheets {
     ]);
     const buf = await writeXlsx([{ name: 'Users', columns: [...USER_SHEET_COLUMNS, ...USER_EXPORT_INFO_COLUMNS].map((key) => ({ key })), rows }]);
     return { buf, name: exportName(await sheets.enterpriseName(this.db, caller.entId), 'users') };
+  }
+
+  /** The multipart upload's sheet (within the enterprise's file quota), imported. */
+  async importUpload(caller: Caller, req: FastifyRequest): Promise<SheetImportResult> {
+    return this.importFile(caller, await readUploadedSheet(req, caller, this.db, USER_SHEET_COLUMNS, USER_SHEET_REQUIRED));
   }
 
   /**

@@ -1,8 +1,8 @@
 import { OperationType, ServerCode, TEMP_CHANNEL_KIND, tempChannelFrameOf, topics, type StartedTempChannel, type TempChannel } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { notFound, ruleError, type Caller } from '../http/caller';
-import type { ModuleDeps } from '../modules';
-import { writeOperation } from '../records/operation-log';
+import type { CoreDeps } from '../core-deps';
+import { writeOperation } from '../audit/operation-log';
 import * as repo from './temp-channel.repository';
 
 /**
@@ -12,7 +12,7 @@ import * as repo from './temp-channel.repository';
  * member's user topic after the commit. Starts and hang-ups write operation type 14.
  */
 export class TempChannelService {
-  constructor(private readonly deps: Pick<ModuleDeps, 'db' | 'hub'>) {}
+  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub'>) {}
 
   async start(caller: Caller, userIds: readonly number[]): Promise<StartedTempChannel> {
     const { entId, userId } = caller;

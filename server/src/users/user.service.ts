@@ -8,15 +8,18 @@ import {
   type UserListQuery,
   type UserSummary,
 } from '@ptt/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { createUserSchema, updateUserSchema } from '@ptt/contracts';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from '../db/db';
 import type { DomainEvents } from '../events/domain-events';
+import { receiveAvatar } from '../files/avatar-upload';
+import type { FileStore } from '../files/file-store';
 import { AppError } from '../http/app-error';
 import { forbidden, notFound, requirePermission, ruleError, type Caller } from '../http/caller';
-import { writeOperation } from '../records/operation-log';
+import { writeOperation } from '../audit/operation-log';
 import { REVOKE_REASONS, type Hub } from '../ws/hub';
 import { UserAdminRepository } from './user-admin.repository';
 
@@ -43,6 +46,7 @@ export class UserService {
     private readonly hub: Hub,
     private readonly auth: AuthService,
     private readonly events: DomainEvents,
+    private readonly files: FileStore,
   ) {
     this.repo = new UserAdminRepository(db);
   }
@@ -212,6 +216,13 @@ export class UserService {
     if (id === caller.userId) return;
     requirePermission(caller, 'user.update');
     await this.target(caller, id, q);
+  }
+
+  /** An avatar upload for oneself or another user: the target is checked before the file is read. */
+  async uploadAvatar(caller: Caller, id: number, req: FastifyRequest): Promise<UserSummary> {
+    await this.checkAvatarTarget(caller, id);
+    const stored = await receiveAvatar(req, caller, this.files, this.db);
+    return this.setAvatar(caller, id, stored.id);
   }
 
   /** Avatar of oneself, or of another user for those who may update users. */

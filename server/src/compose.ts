@@ -1,0 +1,79 @@
+import { CallService } from './calls/call.service';
+import { ChannelService } from './channels/channel.service';
+import { ChatService } from './chat/chat.service';
+import { CommandService } from './commands/command.service';
+import type { TimeLimits } from './config';
+import type { CoreDeps } from './core-deps';
+import { DeviceService } from './devices/device.service';
+import { JanusChecker } from './diagnostics/janus-check';
+import { EnterpriseService } from './enterprise/enterprise.service';
+import { FenceCache } from './fences/fence-cache';
+import { FenceMonitor } from './fences/fence-monitor';
+import { FenceService } from './fences/fence.service';
+import { FileService } from './files/file.service';
+import { LocationService } from './locations/location.service';
+import { errorReporter } from './logger';
+import { createMonitorRooms } from './media/create-monitor-rooms';
+import type { ModuleDeps } from './module-deps';
+import { MonitorService } from './monitor/monitor.service';
+import { NoticeService } from './notices/notice.service';
+import { PackageService } from './packages/package.service';
+import { BurstKeeper } from './ptt/burst-keeper';
+import { FloorService } from './ptt/floor.service';
+import { RecentBursts } from './ptt/recent-bursts';
+import { RecordRepository } from './records/record.repository';
+import { SosService } from './sos/sos.service';
+import { ChannelSheets } from './spreadsheets/channel-sheets';
+import { UserSheets } from './spreadsheets/user-sheets';
+import { TempChannelService } from './temp-channels/temp-channel.service';
+import { UserService } from './users/user.service';
+
+/** The settings the feature services read, all from config.ts. */
+export interface ModuleSettings {
+  limits: TimeLimits;
+  /** JANUS_URL: the diagnostics probe's target when PTT has no Janus of its own. */
+  janusUrl: string | undefined;
+}
+
+/**
+ * The composition root's second half (app.ts makes the core): every feature service, once. Only
+ * this file wires services to each other; routes and real-time handlers receive the result.
+ */
+export function composeModules(core: CoreDeps, settings: ModuleSettings): ModuleDeps {
+  const { db, hub, auth, files, events, media, presence, sendLimiter, floorStore, log } = core;
+  const { limits } = settings;
+  const report = errorReporter(log);
+  const chat = new ChatService(db, hub, sendLimiter);
+  const monitorRooms = createMonitorRooms(media, log, limits);
+  const monitor = new MonitorService(db, monitorRooms);
+  const fenceCache = new FenceCache(db);
+  const fenceMonitor = new FenceMonitor(db, hub, fenceCache);
+  const bursts = new BurstKeeper({ db, files, media, chat }, report);
+  return {
+    ...core,
+    enterprise: new EnterpriseService(db),
+    users: new UserService(db, hub, auth, events, files),
+    userSheets: new UserSheets(db, hub, events),
+    channels: new ChannelService(db, hub, events),
+    channelSheets: new ChannelSheets(db, hub, events),
+    chat,
+    devices: new DeviceService(db, hub),
+    commands: new CommandService(db, hub, limits.commandExpiryMs, monitor),
+    monitor,
+    monitorRooms,
+    fileService: new FileService(db, files),
+    records: new RecordRepository(db),
+    locations: new LocationService({ db, hub, presence, events }),
+    sos: new SosService({ db, hub, presence }),
+    calls: new CallService({ db, hub, media, log, chat }, { ringTimeoutMs: limits.callRingTimeoutMs, mediaTimeoutMs: limits.callMediaTimeoutMs }),
+    fences: new FenceService(db, hub, fenceCache, fenceMonitor),
+    fenceCache,
+    fenceMonitor,
+    packages: new PackageService(db, files),
+    notices: new NoticeService({ db, hub, presence }),
+    tempChannels: new TempChannelService({ db, hub }),
+    floors: new FloorService({ db, hub, media, floors: floorStore }, bursts, report),
+    recentBursts: new RecentBursts(db),
+    janusCheck: new JanusChecker(media, settings.janusUrl),
+  };
+}

@@ -1,0 +1,60 @@
+import type { CallService } from './calls/call.service';
+import type { ChannelService } from './channels/channel.service';
+import type { ChatService } from './chat/chat.service';
+import type { CommandService } from './commands/command.service';
+import type { CoreDeps } from './core-deps';
+import type { DeviceService } from './devices/device.service';
+import type { JanusChecker } from './diagnostics/janus-check';
+import type { EnterpriseService } from './enterprise/enterprise.service';
+import type { FenceCache } from './fences/fence-cache';
+import type { FenceMonitor } from './fences/fence-monitor';
+import type { FenceService } from './fences/fence.service';
+import type { FileService } from './files/file.service';
+import type { LocationService } from './locations/location.service';
+import type { MonitorRooms } from './media/monitor-rooms';
+import type { MonitorService } from './monitor/monitor.service';
+import type { NoticeService } from './notices/notice.service';
+import type { PackageService } from './packages/package.service';
+import type { FloorService } from './ptt/floor.service';
+import type { RecentBursts } from './ptt/recent-bursts';
+import type { RecordRepository } from './records/record.repository';
+import type { SosService } from './sos/sos.service';
+import type { ChannelSheets } from './spreadsheets/channel-sheets';
+import type { UserSheets } from './spreadsheets/user-sheets';
+import type { TempChannelService } from './temp-channels/temp-channel.service';
+import type { UserService } from './users/user.service';
+
+/**
+ * What route handlers (`ctx.deps`) and real-time handlers (`register...Realtime(deps)`) get: the
+ * core plus every feature service, each made once per app by `composeModules` (compose.ts). A
+ * service with timers or caches (commands, calls, floors, fences, locations, monitor sessions)
+ * exists once, so its REST and /ws2 sides see the same state.
+ */
+export interface ModuleDeps extends CoreDeps {
+  enterprise: EnterpriseService;
+  users: UserService;
+  userSheets: UserSheets;
+  channels: ChannelService;
+  channelSheets: ChannelSheets;
+  chat: ChatService;
+  devices: DeviceService;
+  commands: CommandService;
+  monitor: MonitorService;
+  /** Monitor sessions' rooms, shared by the command service and the /janus proxy; null without Janus. */
+  monitorRooms: MonitorRooms | null;
+  fileService: FileService;
+  records: RecordRepository;
+  locations: LocationService;
+  sos: SosService;
+  calls: CallService;
+  fences: FenceService;
+  /** Per node; dropped by fence changes from any node. */
+  fenceCache: FenceCache;
+  fenceMonitor: FenceMonitor;
+  packages: PackageService;
+  notices: NoticeService;
+  tempChannels: TempChannelService;
+  floors: FloorService;
+  recentBursts: RecentBursts;
+  janusCheck: JanusChecker;
+}
