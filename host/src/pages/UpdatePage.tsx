@@ -27,13 +27,10 @@ export function UpdatePage() {
   const session = useSession();
   const navigate = useNavigate();
   const [platform, setPlatform] = useState<Platform>(Platform.Android);
-  const [reload, setReload] = useState(0);
   const canManage = session !== null && can(session.role, 'package.manage');
 
-  const uploaded = (pkg: ClientPackage) => {
-    setPlatform(pkg.platform);
-    setReload((n) => n + 1);
-  };
+  // The list refetches by itself (the upload invalidates the packages); show the platform it went to.
+  const uploaded = (pkg: ClientPackage) => setPlatform(pkg.platform);
 
   return (
     <main className={styles.page} data-testid="update-page">
@@ -63,7 +60,7 @@ export function UpdatePage() {
             </Tab>
           ))}
         </TabList>
-        <PackageList platform={platform} reload={reload} canManage={canManage} />
+        <PackageList platform={platform} canManage={canManage} />
       </Card>
     </main>
   );

@@ -1,26 +1,19 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@ptt/ui';
 import { NS } from './strings';
 
+interface Props {
+  version: string;
+  onCancel: () => void;
+  onConfirm: () => Promise<unknown>;
+}
+
 /** Deleting cannot be undone and devices lose the download: ask first. */
-export function DeletePackageDialog({ version, onCancel, onConfirm }: { version: string; onCancel: () => void; onConfirm: () => void }) {
+export function DeletePackageDialog({ version, onCancel, onConfirm }: Props) {
   const { t } = useTranslation(NS);
   return (
-    <Dialog open modalType="alert" onOpenChange={(_e, d) => !d.open && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('list.deleteTitle', { version })}</DialogTitle>
-          <DialogContent>{t('list.deleteBody')}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onCancel}>
-              {t('list.cancel')}
-            </Button>
-            <Button appearance="primary" onClick={onConfirm}>
-              {t('list.delete')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDialog title={t('list.deleteTitle', { version })} confirmLabel={t('list.delete')} cancelLabel={t('list.cancel')} onConfirm={onConfirm} onClose={onCancel}>
+      {t('list.deleteBody')}
+    </ConfirmDialog>
   );
 }

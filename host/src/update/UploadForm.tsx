@@ -14,16 +14,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import {
-  PACKAGE_NOTES_MAX_LENGTH,
-  Platform,
-  enterpriseSchema,
-  packageUploadFieldsSchema,
-  type ClientPackage,
-} from '@ptt/contracts';
-import { isApiError } from '@ptt/event-bus';
+import { useDispatch } from 'react-redux';
+import { PACKAGE_NOTES_MAX_LENGTH, Platform, packageUploadFieldsSchema, type ClientPackage } from '@ptt/contracts';
+import { errorKey, fieldErrors, serverApi } from '@ptt/ui';
 import { useServices } from '../app/services';
-import { PLATFORM_ORDER, uploadPackage } from './api';
+import { PLATFORM_ORDER, uploadPackage, useLazyOwnEnterpriseQuery } from './api';
 import { NS } from './strings';
 
 const useStyles = makeStyles({
@@ -44,6 +39,8 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const { api } = useServices();
+  const dispatch = useDispatch();
+  const [ownEnterprise] = useLazyOwnEnterpriseQuery();
   // The page is kept alive, so it unmounts only when the session ends: the upload stops then.
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -60,19 +57,13 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
     e.preventDefault();
     if (busy) return;
     const parsed = packageUploadFieldsSchema.safeParse({ platform, version, notes });
-    const next: FieldErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        next[field] ??= issue.message;
-      }
-    }
+    const next: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
     if (!file) next.file = 'fileRequired';
     setErrors(next);
     if (!parsed.success || !file) return;
     try {
       // Refused here rather than after sending the whole file (the server checks again).
-      const ent = await api.get('/api/enterprise', { schema: enterpriseSchema });
+      const ent = await ownEnterprise(undefined, true).unwrap();
       if (file.size > ent.maxFileBytes) {
         setStatus({ kind: 'failed', key: 'common:rule.fileTooLarge' });
         return;
@@ -88,12 +79,12 @@ export function UploadForm({ onUploaded }: { onUploaded: (pkg: ClientPackage) =>
       setNotes('');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
+      dispatch(serverApi.util.invalidateTags(['Package']));
       onUploaded(pkg);
     } catch (err) {
       // Stopped because the session ended: the login page says why.
       if (abort.current?.signal.aborted) return;
-      const key = isApiError(err) ? err.i18nKey : 'serverCode.500';
-      setStatus({ kind: 'failed', key: `common:${key}` });
+      setStatus({ kind: 'failed', key: `common:${errorKey(err)}` });
     }
   }
 

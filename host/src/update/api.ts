@@ -1,5 +1,15 @@
-import { clientPackageSchema, pageSchema, type ClientPackage, type PackageUploadFields, type Page, type Platform } from '@ptt/contracts';
+import {
+  clientPackageSchema,
+  enterpriseSchema,
+  pageSchema,
+  type ClientPackage,
+  type Enterprise,
+  type PackageUploadFields,
+  type Page,
+  type Platform,
+} from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
+import { serverApi, type TableQuery } from '@ptt/ui';
 
 export const PACKAGES_PATH = '/api/packages';
 export const PACKAGE_PAGE_SIZE = 10;
@@ -8,19 +18,34 @@ export const PLATFORM_ORDER: readonly Platform[] = ['android', 'ios', 'web'];
 
 const packagePageSchema = pageSchema(clientPackageSchema);
 
-export function listPackages(api: ApiClient, platform: Platform, page: number, signal?: AbortSignal): Promise<Page<ClientPackage>> {
-  return api.get(PACKAGES_PATH, { schema: packagePageSchema, query: { platform, page, size: PACKAGE_PAGE_SIZE }, signal });
-}
+/** Packages, newest first per platform; every change invalidates 'Package'. */
+export const packagesApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    packages: build.query<Page<ClientPackage>, TableQuery<{ platform: Platform }>>({
+      query: (q) => ({ path: PACKAGES_PATH, query: { platform: q.filters.platform, page: q.page, size: q.size }, schema: packagePageSchema }),
+      providesTags: ['Package'],
+    }),
+    makePackageCurrent: build.mutation<ClientPackage, number>({
+      query: (id) => ({ path: `${PACKAGES_PATH}/${id}/current`, method: 'POST', schema: clientPackageSchema }),
+      invalidatesTags: ['Package'],
+    }),
+    deletePackage: build.mutation<unknown, number>({
+      query: (id) => ({ path: `${PACKAGES_PATH}/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Package'],
+    }),
+    /** The organisation's limits: the upload is refused here before the whole file is sent. */
+    ownEnterprise: build.query<Enterprise, void>({
+      query: () => ({ path: '/api/enterprise', schema: enterpriseSchema }),
+    }),
+  }),
+});
 
-export function makeCurrent(api: ApiClient, id: number): Promise<ClientPackage> {
-  return api.post(`${PACKAGES_PATH}/${id}/current`, undefined, { schema: clientPackageSchema });
-}
+export const { usePackagesQuery, useMakePackageCurrentMutation, useDeletePackageMutation, useLazyOwnEnterpriseQuery } = packagesApi;
 
-export function deletePackage(api: ApiClient, id: number): Promise<unknown> {
-  return api.del(`${PACKAGES_PATH}/${id}`);
-}
-
-/** Multipart with the fields first, then the file, as the server reads them; progress as it goes. */
+/**
+ * Multipart with the fields first, then the file, as the server reads them; progress as it goes.
+ * Not an RTK Query mutation: the progress callback and the file are not data a store should hold.
+ */
 export function uploadPackage(
   api: ApiClient,
   fields: PackageUploadFields,
