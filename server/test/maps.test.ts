@@ -68,6 +68,26 @@ describe('map tiles on the real app with MAP_TILES=offline', () => {
   });
 });
 
+// Configuration is read once, by config.ts: an app takes the tiles of the configuration it is given.
+describe('an app built while MAP_TILES=offline is in the environment', () => {
+  const saved = process.env.MAP_TILES;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.MAP_TILES;
+    else process.env.MAP_TILES = saved;
+  });
+
+  it('still serves the online tiles of its configuration', async () => {
+    process.env.MAP_TILES = 'offline';
+    const t = await createTestApp('pglite');
+    try {
+      const config = mapConfigSchema.parse((await t.app.inject({ method: 'GET', url: '/config/map.json' })).json());
+      expect(everySource(config).every(([, source]) => !source.url.startsWith('/tiles/'))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the offline tile drawing', () => {
   it('draws the graticule where the degrees are: 120°E crosses tile 10/853/*', () => {
     const svg = tileSvg({ z: 10, x: 853, y: 415 });
