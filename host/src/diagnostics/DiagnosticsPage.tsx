@@ -8,7 +8,7 @@ import { micErrorKey, playTestTone } from '../settings/audio';
 import { CheckCard } from './CheckCard';
 import { MicCheck, type MicCheckHandle } from './MicCheck';
 import { measureClock } from '../app/clockCheck';
-import { SocketCheckError, fetchJanus, judgeJanus, judgePtt, judgeRoundTrip, judgeSkew, socketRoundTrip, type CheckResult } from './checks';
+import { SocketCheckError, fetchJanus, judgeDroppedFrames, judgeJanus, judgePtt, judgeRoundTrip, judgeSkew, socketRoundTrip, type CheckResult } from './checks';
 import { NS, en, zh } from './strings';
 import { useCheck } from './useCheck';
 
@@ -28,7 +28,7 @@ const failedWith = (e: unknown): CheckResult =>
 export function DiagnosticsPage() {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const { api, bus, sessionStore } = useServices();
+  const { api, bus, bridge, sessionStore } = useServices();
   const settings = useBusState(bus, 'settings');
   const pttStats = useBusState(bus, 'ptt/stats');
 
@@ -76,16 +76,19 @@ export function DiagnosticsPage() {
       }
     }, [speakerId, t]),
   );
+  const frames = useCheck(useCallback(() => Promise.resolve(judgeDroppedFrames(bridge.droppedFrames())), [bridge]));
   const mic = useRef<MicCheckHandle | null>(null);
 
   const { run: runSocket } = socket;
   const { run: runRest } = rest;
   const { run: runJanus } = janus;
+  const { run: runFrames } = frames;
   const runNetwork = useCallback(() => {
     runSocket();
     runRest();
     runJanus();
-  }, [runSocket, runRest, runJanus]);
+    runFrames();
+  }, [runSocket, runRest, runJanus, runFrames]);
 
   // Network checks need no permission: they run when the page opens. Audio waits for a click
   // (a microphone prompt or a tone out of nowhere would surprise the user).
@@ -115,6 +118,7 @@ export function DiagnosticsPage() {
         <CheckCard id="clock" name={t('clock.name')} result={clock} onRun={rest.run} />
         <CheckCard id="janus" name={t('janus.name')} result={janus.result} onRun={janus.run} />
         <CheckCard id="ptt" name={t('ptt.name')} result={judgePtt(pttStats)} />
+        <CheckCard id="frames" name={t('frames.name')} result={frames.result} onRun={frames.run} />
         <MicCheck deviceId={settings?.microphoneId} runRef={mic} />
         <CheckCard id="speaker" name={t('speaker.name')} result={speaker.result} onRun={speaker.run} />
       </div>

@@ -1,7 +1,7 @@
 import { CLOCK_SKEW_LIMIT_MS, ROUND_TRIP_WARN_MS, clockSkewMs } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 import { measureClock } from '../app/clockCheck';
-import { judgeJanus, judgePtt, judgeRoundTrip, judgeSkew } from './checks';
+import { judgeDroppedFrames, judgeJanus, judgePtt, judgeRoundTrip, judgeSkew } from './checks';
 
 describe('diagnostics judgements', () => {
   it('calls a round trip slow only beyond the threshold', () => {
@@ -13,6 +13,11 @@ describe('diagnostics judgements', () => {
     expect(judgeSkew(-CLOCK_SKEW_LIMIT_MS).state).toBe('ok');
     expect(judgeSkew(CLOCK_SKEW_LIMIT_MS + 1)).toMatchObject({ state: 'warning', key: 'clock.far' });
     expect(judgeSkew(-CLOCK_SKEW_LIMIT_MS - 1)).toMatchObject({ state: 'warning', values: { ms: -CLOCK_SKEW_LIMIT_MS - 1 } });
+  });
+
+  it('warns about /ws2 frames dropped for not matching the contracts, naming their kinds', () => {
+    expect(judgeDroppedFrames({})).toEqual({ state: 'ok', key: 'frames.none' });
+    expect(judgeDroppedFrames({ Message: 2, MsgComm: 1 })).toEqual({ state: 'warning', key: 'frames.dropped', values: { count: 3, kinds: 'Message ×2, MsgComm ×1' } });
   });
 
   it("reports Janus as the server found it", () => {

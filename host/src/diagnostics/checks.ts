@@ -135,3 +135,12 @@ export function judgePtt(stats: PttStats | undefined): CheckResult {
   const slow = stats.accessP95Ms !== null && stats.accessP95Ms > PTT_ACCESS_WARN_MS;
   return slow ? { state: 'warning', key: 'ptt.slow', values: { ...values, limit: PTT_ACCESS_WARN_MS } } : { state: 'ok', key: 'ptt.detail', values };
 }
+
+/** The socket bridge's count of /ws2 frames dropped for not matching the contracts: any is a
+ *  server and console out of step, which shows as data missing on screen rather than an error. */
+export function judgeDroppedFrames(dropped: Readonly<Record<string, number>>): CheckResult {
+  const kinds = Object.entries(dropped).filter(([, n]) => n > 0);
+  if (kinds.length === 0) return { state: 'ok', key: 'frames.none' };
+  const count = kinds.reduce((sum, [, n]) => sum + n, 0);
+  return { state: 'warning', key: 'frames.dropped', values: { count, kinds: kinds.map(([kind, n]) => `${kind} ×${n}`).join(', ') } };
+}

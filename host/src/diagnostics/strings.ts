@@ -49,6 +49,11 @@ export const en = {
     detail: 'A one-second test tone played on {{device}}',
     defaultDevice: 'the default speaker',
   },
+  frames: {
+    name: 'Real-time messages',
+    none: 'Every /ws2 message received since the page opened was understood',
+    dropped: '{{count}} /ws2 messages since the page opened could not be read and were dropped: {{kinds}}',
+  },
 };
 
 export const zh: typeof en = {
@@ -98,5 +103,10 @@ export const zh: typeof en = {
     name: '扬声器',
     detail: '已在{{device}}上播放一秒测试音',
     defaultDevice: '默认扬声器',
+  },
+  frames: {
+    name: '实时消息',
+    none: '页面打开以来收到的 /ws2 消息均可识别',
+    dropped: '页面打开以来有 {{count}} 条 /ws2 消息无法识别，已丢弃：{{kinds}}',
   },
 };
