@@ -128,7 +128,7 @@ async function openEntry(page: Page, t: Text, name: string, entry: string): Prom
 }
 
 async function closeDialog(dialog: Locator, t: Text): Promise<void> {
-  await dialog.getByRole('button', { name: t.close }).click();
+  await dialog.getByRole('button', { name: t.close, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 
