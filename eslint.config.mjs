@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
+import boundaries from './tools/eslint-rules/boundaries.mjs';
 
 // Attributes checked by i18next/no-literal-string (full-name patterns). Text a person reads or
 // hears, plus props that render React nodes: an attribute left out is skipped with everything
@@ -55,6 +56,13 @@ export default tseslint.config(
         'jsx-attributes': { include: USER_VISIBLE_ATTRIBUTES },
       }],
     },
+  },
+  {
+    // Issue 16: the package direction (tools/eslint-rules/boundaries.mjs). `featureRemotes` are
+    // the remotes whose top folders are features that meet only through their index.ts.
+    files: ['**/*.{ts,tsx,mts,cts,mjs}'],
+    plugins: { ptt: boundaries },
+    rules: { 'ptt/boundaries': ['error', { root: import.meta.dirname, featureRemotes: [] }] },
   },
   {
     // Playwright fixtures take `{}` and call `use`, which is not a React hook.

@@ -41,6 +41,12 @@ if (installed) {
     if (!r.ok) console.info(r.output);
     check(r.name, r.ok);
   }
+  step('tool tests');
+  // The lint rule that holds the package direction and the federation share config (node:test).
+  for (const file of ['tools/eslint-rules/boundaries.test.mjs', 'tools/webpack-config/shared-config.test.cjs']) {
+    check(`node --test ${file}`, spawnSync(process.execPath, ['--test', path.join(ROOT, file)], { stdio: 'inherit' }).status === 0);
+  }
+
   step('build');
   const built = pnpm(['-r', '--workspace-concurrency=2', 'run', 'build']) === 0;
   check('build', built);

@@ -3,11 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { Session } from '@ptt/contracts';
-// The console's real socket bridge (what the web host runs), imported from its package's source:
-// jest resolves its rxjs from shared/event-bus/node_modules.
-import { createEventBus } from '../../shared/event-bus/src/bus';
-import { createSocketBridge, type SocketBridge } from '../../shared/event-bus/src/socket-bridge';
-import type { WebSocketCtor } from '../../shared/event-bus/src/socket-types';
+// The console's real socket bridge (what the web host runs); a dev dependency of the server's tests only.
+import { createEventBus, createSocketBridge, type SocketBridge, type WebSocketCtor } from '@ptt/event-bus';
 import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
 import { DeviceClient } from './device-client';
 import { freePort, startRedis, type RedisServer } from './redis-harness';

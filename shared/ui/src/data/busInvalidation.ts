@@ -4,7 +4,8 @@ import type { DataTag } from './serverApi';
 type InvalidatingTopic = 'ws/ent' | 'ws/user' | 'ws/channel' | 'ws/dispatch';
 
 /**
- * Which bus events change which lists (spec section 7's kinds). Presence (OnLine, Login, Logout)
+ * Which bus events change which lists (spec section 7's kinds; a catch-all kind is keyed
+ * `kind/t` with the frame's own kind). Presence (OnLine, Login, Logout)
  * does not refetch user lists, which would be a refetch storm at shift change; only the login
  * records follow it.
  */
@@ -21,7 +22,8 @@ export const BUS_INVALIDATIONS: Record<InvalidatingTopic, Partial<Record<string,
   },
   'ws/user': { SosLog: ['Sos'], ChannelUserDel: ['Channel'], ChannelStatus: ['Channel'] },
   'ws/channel': { ChannelUserAdd: ['Channel'], ChannelStatus: ['Channel'] },
-  'ws/dispatch': { DeviceInfo: ['Device'] },
+  // Positions and command states also come as DeviceInfo; only a device's own change is a list change.
+  'ws/dispatch': { 'DeviceInfo/DeviceChange': ['Device'] },
 };
 
 /** Events closer together than this are one refetch. */
@@ -41,8 +43,9 @@ export function bindBusInvalidation(bus: EventBus, invalidate: (tags: DataTag[])
     if (tags.length > 0) invalidate(tags);
   };
   const subscriptions = (Object.keys(BUS_INVALIDATIONS) as InvalidatingTopic[]).map((topic) =>
-    bus.on(topic).subscribe((event: { kind: string }) => {
-      const tags = BUS_INVALIDATIONS[topic][event.kind];
+    bus.on(topic).subscribe((event: { kind: string; t?: string }) => {
+      const rules = BUS_INVALIDATIONS[topic];
+      const tags = (event.t ? rules[`${event.kind}/${event.t}`] : undefined) ?? rules[event.kind];
       if (!tags) return;
       for (const tag of tags) pending.add(tag);
       timer ??= setTimeout(flush, windowMs);
