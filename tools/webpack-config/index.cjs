@@ -4,6 +4,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const ForkTsCheckerWebpackPlugin = require('fork-ts-checker-webpack-plugin');
 
 
 /** Third-party singletons every part of the console must load once. */
@@ -149,6 +150,30 @@ function swcRule(isDev) {
 }
 
 /**
+ * ts-loader with full type checking: kept only so bench/loaders.bench.mjs can measure it beside
+ * swc (ADR 017); `PTT_TS_LOADER=ts` selects it.
+ */
+function tsLoaderRule(dir) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /[\\/]node_modules[\\/]/,
+    use: { loader: require.resolve('ts-loader'), options: { configFile: path.join(dir, 'tsconfig.json'), transpileOnly: false } },
+  };
+}
+
+/**
+ * swc strips types without reading them, so the types are checked beside it in a second process
+ * (ADR 017); a type error fails a production build. `PTT_BUILD_TYPECHECK=0` leaves it out where
+ * the same tsconfig was just checked (npm test's typecheck step).
+ */
+function typeChecker(dir, isDev) {
+  return new ForkTsCheckerWebpackPlugin({
+    async: isDev,
+    typescript: { configFile: path.join(dir, 'tsconfig.json'), mode: 'readonly' },
+  });
+}
+
+/**
  * @param {{ name: string, dir: string, isHost?: boolean, port: number,
  *           exposes?: Record<string, string>, title?: string }} options
  */
@@ -157,6 +182,8 @@ function createConfig({ name, dir, isHost = false, port, exposes, title }) {
     const isDev = argv.mode === 'development';
     // A production build shows no tag unless one is given (a deployment's label); 'dev' otherwise.
     const buildTag = process.env.PTT_BUILD_TAG || (isDev ? 'dev' : '');
+    const tsLoader = process.env.PTT_TS_LOADER === 'ts';
+    const checkTypes = !tsLoader && process.env.PTT_BUILD_TYPECHECK !== '0';
     return {
       mode: isDev ? 'development' : 'production',
       context: dir,
@@ -175,9 +202,10 @@ function createConfig({ name, dir, isHost = false, port, exposes, title }) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       },
       module: {
-        rules: [swcRule(isDev), { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] }],
+        rules: [tsLoader ? tsLoaderRule(dir) : swcRule(isDev), { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] }],
       },
       plugins: [
+        ...(checkTypes ? [typeChecker(dir, isDev)] : []),
         new webpack.DefinePlugin({ __PTT_BUILD_TAG__: JSON.stringify(buildTag) }),
         // The favicon is emitted next to index.html and linked from it, so no page asks for a missing /favicon.ico.
         new HtmlWebpackPlugin({ title: title || `PTT ${name}`, templateContent: htmlTemplate, chunks: ['main'], favicon: path.join(__dirname, 'assets', 'favicon.svg') }),
