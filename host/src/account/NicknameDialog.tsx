@@ -1,20 +1,8 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@ptt/contracts';
+import { FormDialog } from '@ptt/ui';
+import type { FormSchema } from '@ptt/ui';
 import type { AccountApi } from './api';
-import { errorKeyOf } from './api';
 import { NS } from './strings';
 import { nicknameErrorKey } from './validation';
 
@@ -25,54 +13,27 @@ export interface NicknameDialogProps {
   onSaved: (user: UserSummary) => void;
 }
 
+/** The server's nickname schema, telling a special string apart from the wider "illegal". */
+const nicknameForm: FormSchema<{ nickname: string }> = {
+  safeParse(value) {
+    const nickname = String((value as { nickname?: unknown }).nickname ?? '');
+    const key = nicknameErrorKey(nickname);
+    return key ? { success: false, error: { issues: [{ path: ['nickname'], message: key }] } } : { success: true, data: { nickname: nickname.trim() } };
+  },
+};
+
 /** The own nickname with the messages of spec section 5, checked here and again by the server. */
 export function NicknameDialog({ api, current, onClose, onSaved }: NicknameDialogProps) {
   const { t } = useTranslation(NS);
-  const [value, setValue] = useState(current);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = nicknameErrorKey(value);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      onSaved(await api.setNickname(value.trim()));
-    } catch (e) {
-      setError(errorKeyOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('nickname.title')}</DialogTitle>
-            <DialogContent>
-              <Field label={t('nickname.label')} required validationMessage={error ? t(`common:${error}`) : undefined}>
-                <Input
-                  value={value}
-                  onChange={(_, d) => {
-                    setValue(d.value);
-                    setError(null);
-                  }}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={busy}>
-                {busy ? t('nickname.saving') : t('save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('nickname.title')}
+      schema={nicknameForm}
+      fields={[{ name: 'nickname', label: t('nickname.label'), required: true }]}
+      initial={{ nickname: current }}
+      submitLabel={t('save')}
+      onSubmit={async ({ nickname }) => onSaved(await api.setNickname(nickname))}
+      onClose={onClose}
+    />
   );
 }

@@ -36,6 +36,8 @@ export interface FieldInput {
   value: unknown;
   onChange: (value: unknown) => void;
   invalid: boolean;
+  /** The field's error as an i18n key, for a `bare` field that shows it itself. */
+  errorKey?: string;
 }
 
 export interface FormField {
@@ -46,10 +48,14 @@ export interface FormField {
   required?: boolean;
   hint?: string;
   maxLength?: number;
+  /** The browser's autofill hint (`current-password`, `new-password`). */
+  autoComplete?: string;
   /** Visible lines of a textarea. */
   rows?: number;
   /** A field of its own kind (a picker, a map point), holding whatever value it needs. */
   render?: (input: FieldInput) => ReactNode;
+  /** The rendered field brings its own label and message (a captcha): no Field around it. */
+  bare?: boolean;
 }
 
 export interface FormDialogProps<Out> {
@@ -66,6 +72,13 @@ export interface FormDialogProps<Out> {
   intro?: ReactNode;
   /** The namespace of the feature's own rule keys, tried before the common one. */
   ns?: string;
+  /**
+   * Where a refusal belongs when the server names no field but its code does (a wrong old
+   * password, a wrong captcha): field -> i18n key, or null to show it above the form.
+   */
+  refusalErrors?: (error: unknown) => Record<string, string> | null;
+  /** After any refusal (a captcha is spent on every check, right or wrong). */
+  onRefused?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -87,7 +100,7 @@ function defaultInput(values: FormValues, fields: readonly FormField[]): unknown
  * state, and one submission at a time however often the button is pressed.
  */
 export function FormDialog<Out>(props: FormDialogProps<Out>) {
-  const { title, schema, fields, initial, toInput, onSubmit, onClose, submitLabel, intro, ns } = props;
+  const { title, schema, fields, initial, toInput, onSubmit, onClose, submitLabel, intro, ns, refusalErrors, onRefused } = props;
   const { t } = useTranslation(ns ? [ns, COMMON_NS] : COMMON_NS);
   const styles = useStyles();
   const [values, setValues] = useState<FormValues>(initial);
@@ -118,10 +131,14 @@ export function FormDialog<Out>(props: FormDialogProps<Out>) {
     try {
       await onSubmit(parsed.data);
     } catch (err) {
-      const onFields = serverFieldErrors(err);
+      const onFields = refusalErrors?.(err) ?? serverFieldErrors(err);
+      const key = errorKey(err);
       const known = Object.keys(onFields).filter((k) => fields.some((f) => f.name === k));
       if (known.length > 0) setErrors(onFields);
-      else setFailure(text(errorKey(err)));
+      // A one-field form: a field rule the server refused is that field's.
+      else if (fields.length === 1 && key.startsWith('validation.')) setErrors({ [fields[0]?.name ?? '']: key });
+      else setFailure(text(key));
+      onRefused?.();
     } finally {
       sending.current = false;
       setBusy(false);
@@ -158,7 +175,7 @@ export function FormDialog<Out>(props: FormDialogProps<Out>) {
                 </MessageBar>
               )}
               {fields.map((f) => (
-                <FormFieldView key={f.name} field={f} value={values[f.name]} error={errors[f.name] ? text(errors[f.name] as string) : undefined} onChange={change} />
+                <FormFieldView key={f.name} field={f} value={values[f.name]} errorKey={errors[f.name]} error={errors[f.name] ? text(errors[f.name] as string) : undefined} onChange={change} />
               ))}
             </DialogContent>
             <DialogActions>
@@ -180,15 +197,16 @@ interface FieldViewProps {
   field: FormField;
   value: unknown;
   error: string | undefined;
+  errorKey: string | undefined;
   onChange: (name: string, value: unknown) => void;
 }
 
-function FormFieldView({ field, value: raw, error, onChange }: FieldViewProps) {
+function FormFieldView({ field, value: raw, error, errorKey: key, onChange }: FieldViewProps) {
   const id = `form-${field.name}`;
   const set = (v: unknown) => onChange(field.name, v);
   const value = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : '';
   const input = (() => {
-    if (field.render) return field.render({ id, value: raw, onChange: set, invalid: Boolean(error) });
+    if (field.render) return field.render({ id, value: raw, onChange: set, invalid: Boolean(error), errorKey: key });
     switch (field.kind ?? 'text') {
       case 'textarea':
         return <Textarea id={id} value={value} maxLength={field.maxLength} rows={field.rows} resize="vertical" onChange={(_e, d) => set(d.value)} />;
@@ -205,11 +223,12 @@ function FormFieldView({ field, value: raw, error, onChange }: FieldViewProps) {
       case 'number':
         return <Input id={id} type="number" value={value} onChange={(_e, d) => set(d.value)} />;
       case 'password':
-        return <Input id={id} type="password" value={value} maxLength={field.maxLength} onChange={(_e, d) => set(d.value)} />;
+        return <Input id={id} type="password" value={value} maxLength={field.maxLength} autoComplete={field.autoComplete} onChange={(_e, d) => set(d.value)} />;
       case 'text':
         return <Input id={id} value={value} maxLength={field.maxLength} onChange={(_e, d) => set(d.value)} />;
     }
   })();
+  if (field.bare) return input;
   return (
     <Field label={field.label} required={field.required} hint={field.hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
       {input}
