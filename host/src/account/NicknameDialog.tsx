@@ -16,7 +16,8 @@ export interface NicknameDialogProps {
 /** The server's nickname schema, telling a special string apart from the wider "illegal". */
 const nicknameForm: FormSchema<{ nickname: string }> = {
   safeParse(value) {
-    const nickname = String((value as { nickname?: unknown }).nickname ?? '');
+    const raw = (value as { nickname?: unknown }).nickname;
+    const nickname = typeof raw === 'string' ? raw : '';
     const key = nicknameErrorKey(nickname);
     return key ? { success: false, error: { issues: [{ path: ['nickname'], message: key }] } } : { success: true, data: { nickname: nickname.trim() } };
   },

@@ -25,7 +25,7 @@ type Answer = Omit<ChangePasswordRequest, 'captchaId'>;
 const passwordForm: FormSchema<Answer> = {
   safeParse(value) {
     const form = value as PasswordForm;
-    const found = Object.entries(passwordErrors(form)).map(([field, message]) => ({ path: [field], message: message as string }));
+    const found = Object.entries(passwordErrors(form)).map(([field, message]) => ({ path: [field], message }));
     return found.length > 0 ? { success: false, error: { issues: found } } : { success: true, data: form };
   },
 };
