@@ -4,9 +4,9 @@
 // (L.marker per member, setLatLng per update).
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
-import { MemberLayer } from '../shared/map/src/members/MemberLayer';
-import { createPttMap } from '../shared/map/src/pttMap';
-import type { MemberStatus, PositionPoint } from '../shared/map/src/types';
+import { MemberLayer } from '@ptt/map/src/members/MemberLayer';
+import { createPttMap } from '@ptt/map/src/pttMap';
+import type { MemberStatus, PositionPoint } from '@ptt/map';
 
 export interface RunOptions {
   mode: 'layer' | 'markers' | 'idle';

@@ -67,8 +67,6 @@ async function bundle(dir) {
     minify: true,
     loader: { '.png': 'file', '.svg': 'file' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    // bench/ has no node_modules of its own; Leaflet is the map package's.
-    nodePaths: [path.join(ROOT, 'shared', 'map', 'node_modules')],
     logLevel: 'error',
   });
   await esbuild.build({

@@ -5,9 +5,9 @@
 // (stepped on and off) stays unmuted (see the switches below); a listener page times the tone's
 // arrival. Both pages in one headless Chromium, so their clocks are the same machine's.
 import type { Page } from '@playwright/test';
-import { installMediaProbes, installToneMicrophone, launchMediaBrowser, waitForQuiet } from '../e2e/harness/media';
-import { startJanus } from '../e2e/media-tests/support/janus';
-import { joinAudioBridge, setMuted, startJanusPageServer } from '../e2e/media-tests/support/janus-page';
+import { installMediaProbes, installToneMicrophone, launchMediaBrowser, waitForQuiet } from '@ptt/e2e/harness/media';
+import { startJanus } from '@ptt/e2e/media-tests/support/janus';
+import { joinAudioBridge, setMuted, startJanusPageServer } from '@ptt/e2e/media-tests/support/janus-page';
 import { armListener, installWorkletOnset, jitterBuffer, meanJitterMs, toneBurst } from './ptt-onset';
 
 // tsx compiles with esbuild's keepNames, which wraps functions in __name(); page.evaluate and

@@ -7,7 +7,7 @@
 // page time whenever it gets to run, so its delays do not count. Both detectors run on every
 // burst; the bench reports both.
 import type { BrowserContext, Page } from '@playwright/test';
-import { armOnset, toneOff, toneOn, waitForOnset, waitForQuiet } from '../e2e/harness/media';
+import { armOnset, toneOff, toneOn, waitForOnset, waitForQuiet } from '@ptt/e2e/harness/media';
 
 /** The worklet: once armed, waits for 20 ms under the threshold, then posts the context time of
  *  the first sample above it. */

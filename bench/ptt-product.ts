@@ -3,11 +3,11 @@
 // and configures Janus itself), two dispatch consoles in one headless Chromium (one clock):
 // member1 talks with a tone microphone, dispatcher1 listens with the onset detectors. Each burst
 // holds the console's PTT button with the mouse, as a user does. Method: docs/bench-ptt.md.
-// Types only: bench/ has no node_modules of its own; the e2e helpers bring Playwright.
+// Types only: the browser comes from the e2e harness (launchMediaBrowser), as in the media suite.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { installToneMicrophone, launchMediaBrowser, waitForQuiet } from '../e2e/harness/media';
-import { openConsole, type Console } from '../e2e/media-tests/support/console';
-import { startMediaServer } from '../e2e/media-tests/support/media-server';
+import { installToneMicrophone, launchMediaBrowser, waitForQuiet } from '@ptt/e2e/harness/media';
+import { openConsole, type Console } from '@ptt/e2e/media-tests/support/console';
+import { startMediaServer } from '@ptt/e2e/media-tests/support/media-server';
 import { armListener, installWorkletOnset, jitterBuffer, meanJitterMs, toneBurst } from './ptt-onset';
 
 // tsx compiles with esbuild's keepNames, which wraps functions in __name(); addInitScript and
@@ -67,7 +67,7 @@ function preparingBrowser(browser: Browser, role: 'talker' | 'listener'): Browse
     else await installWorkletOnset(context);
     return context;
   };
-  return new Proxy(browser, { get: (target, key) => (key === 'newContext' ? newContext : Reflect.get(target, key)) });
+  return new Proxy(browser, { get: (target, key) => (key === 'newContext' ? newContext : Reflect.get(target, key) as unknown) });
 }
 
 interface PressTimes {
