@@ -37,7 +37,12 @@ export interface ConfirmDialogProps {
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  danger: { backgroundColor: tokens.colorPaletteRedBackground3, ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 } },
+  // One shade darker than the danger colour, so its white text keeps a 4.5:1 contrast (axe).
+  danger: {
+    backgroundColor: tokens.colorStatusDangerBackground3Hover,
+    ':hover': { backgroundColor: tokens.colorStatusDangerBackground3Pressed },
+    ':hover:active': { backgroundColor: tokens.colorStatusDangerBackground3Pressed },
+  },
 });
 
 /**
