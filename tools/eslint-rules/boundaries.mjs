@@ -124,10 +124,13 @@ export const boundaries = {
       if (from.kind !== 'remote' || !featureRemotes.has(from.dir.slice('remotes/'.length))) return;
       const a = featureOf(from, from.rel);
       const b = featureOf(to, `${targetRel}/`) ?? null;
-      // Into another feature's folder: only its index (the folder itself or .../index).
+      // Into another feature's folder: only its index (the folder itself or .../index). A test
+      // may also use the feature's test helpers through their own index (`<feature>/test`), which
+      // keeps them out of the feature's index and so out of production bundles.
       if (b && a !== b) {
         const inside = targetRel.slice(`${to.dir}/src/${b}`.length).replace(/^\//, '');
-        if (inside !== '' && inside !== 'index' && inside !== 'index.ts' && inside !== 'index.tsx') {
+        const entry = testFile && (inside === 'test' || inside.startsWith('test/')) ? inside.slice('test/'.length) : inside;
+        if (entry !== '' && entry !== 'index' && entry !== 'index.ts' && entry !== 'index.tsx') {
           context.report({ node, messageId: 'feature', data: { from: a ?? 'src', to: b, source } });
         }
       }

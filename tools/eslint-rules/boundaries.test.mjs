@@ -23,6 +23,9 @@ test('ptt/boundaries', () => {
       // The benchmarks drive e2e's harness and time the map's layer alone, by package name.
       { filename: at('bench/ptt-onset.ts'), code: "import { armOnset } from '@ptt/e2e/harness/media';", options },
       { filename: at('bench/map-page.ts'), code: "import { MemberLayer } from '@ptt/map/src/members/MemberLayer';", options },
+      // A test uses another feature's test helpers through their index, never the files behind it.
+      { filename: at('remotes/dispatch/src/ptt/PttPanel.test.tsx'), code: "import { session } from '../core/test';", options },
+      { filename: at('remotes/dispatch/src/ptt/test/pttTest.tsx'), code: "import { fakeApi } from '../../core/test/index';", options },
       // A remote not listed in featureRemotes is not checked feature by feature.
       { filename: at('remotes/records/src/pages/a.tsx'), code: "import { x } from '../strings/inner';", options },
     ],
@@ -44,6 +47,8 @@ test('ptt/boundaries', () => {
       { filename: at('remotes/fences/src/App.tsx'), code: "import { MemberLayer } from '@ptt/map/src/members/MemberLayer';", options, errors: [{ messageId: 'deep' }] },
       { filename: at('remotes/dispatch/src/chat/ChatPanel.tsx'), code: "import { x } from '../ptt/usePtt';", options, errors: [{ messageId: 'feature' }] },
       { filename: at('remotes/dispatch/src/App.tsx'), code: "const m = import('./chat/slice');", options, errors: [{ messageId: 'feature' }] },
+      { filename: at('remotes/dispatch/src/ptt/PttPanel.test.tsx'), code: "import { session } from '../core/test/consoleTest';", options, errors: [{ messageId: 'feature' }] },
+      { filename: at('remotes/dispatch/src/ptt/PttPanel.tsx'), code: "import { session } from '../core/test';", options, errors: [{ messageId: 'feature' }] },
     ],
   });
 });

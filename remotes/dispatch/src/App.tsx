@@ -4,9 +4,10 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@ptt/event-bus';
 import { RemoteRoot, addRemoteStrings } from '@ptt/ui';
 import { BUILD_TAG } from './buildTag';
-import { DispatchPage } from './pages/DispatchPage';
+import { DispatchPage } from './pages';
 import { createDispatchStore } from './store';
-import { NS, en, zh } from './strings';
+import { NS } from './core';
+import { en, zh } from './strings';
 
 addRemoteStrings(NS, en, zh);
 

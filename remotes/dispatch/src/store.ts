@@ -1,20 +1,18 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector, useStore } from 'react-redux';
-import { chatSlice } from './chat/slice';
-import { consoleSlice } from './console/slice';
-import { callSlice } from './console/state/call';
-import { chatListSlice } from './console/state/chatList';
-import { commandsSlice } from './console/state/commands';
-import { devicesSlice } from './console/state/devices';
-import { membersSlice } from './console/state/members';
-import { presenceSlice } from './console/state/presence';
-import { liveSlice } from './live/slice';
-import { monitorSlice } from './monitor/slice';
-import { pttSlice } from './ptt/slice';
+import type { ReducersMapObject } from '@reduxjs/toolkit';
+import { callSlice } from './calls';
+import { chatSlice } from './chat';
+import { commandsSlice } from './commands';
+import { chatListSlice, consoleSlice, devicesSlice, membersSlice, presenceSlice } from './core';
+import type { DispatchState, DispatchStore } from './core';
+import { liveSlice } from './live';
+import { monitorSlice } from './monitor';
+import { pttSlice } from './ptt';
 
 /** One store per mounted dispatch remote (architecture: each remote owns its Redux store). */
-export function createDispatchStore() {
+export function createDispatchStore(): DispatchStore {
   return configureStore({
+    // Every key of DispatchState (core's and the ones each feature adds) needs its reducer here.
     reducer: {
       console: consoleSlice.reducer,
       chat: chatSlice.reducer,
@@ -30,17 +28,9 @@ export function createDispatchStore() {
       call: callSlice.reducer,
       // The environment listen or monitor session the dialog shows.
       monitor: monitorSlice.reducer,
-    },
+    } satisfies ReducersMapObject<DispatchState>,
     // Development-only checks walk the whole state; with 10,000 members they take longer than
     // their default warning threshold, which is noise rather than news.
     middleware: (getDefault) => getDefault({ immutableCheck: { warnAfter: 300 }, serializableCheck: { warnAfter: 300 } }),
   });
 }
-
-export type DispatchStore = ReturnType<typeof createDispatchStore>;
-export type DispatchState = ReturnType<DispatchStore['getState']>;
-export type AppDispatch = DispatchStore['dispatch'];
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<DispatchState>();
-export const useAppStore = useStore.withTypes<DispatchStore>();

@@ -1,11 +1,9 @@
-import { chatEn, chatZh } from './chat/strings';
-import { consoleEn, consoleZh } from './console/strings';
-import { liveEn, liveZh } from './live/strings';
-import { monitorEn, monitorZh } from './monitor/strings';
-import { pttEn, pttZh } from './ptt/strings';
-import { tempRoomEn, tempRoomZh } from './tempRoom/strings';
-
-export const NS = 'dispatch';
+import { chatEn, chatZh } from './chat';
+import { consoleEn, consoleZh } from './console';
+import { liveEn, liveZh } from './live';
+import { monitorEn, monitorZh } from './monitor';
+import { pttEn, pttZh } from './ptt';
+import { tempRoomEn, tempRoomZh } from './tempRoom';
 
 // Each feature folder owns its texts; this file only gathers them under one namespace.
 export const en = {

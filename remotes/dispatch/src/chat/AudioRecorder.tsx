@@ -3,7 +3,7 @@ import { Button, Caption1, ToolbarButton, Tooltip, makeStyles, tokens } from '@f
 import { DismissRegular, MicRegular, StopRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { micErrorKey } from '@ptt/media';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { useChatServices } from './context';
 import { formatDuration } from './format';
 

@@ -3,7 +3,7 @@ import { Body1Strong, Button, Caption1, makeStyles, mergeClasses, tokens } from 
 import { AlertUrgentRegular, CallMissedRegular, CallRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '@ptt/contracts';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { findExpression } from './expressions';
 import { formatCoordinate, formatDuration } from './format';
 import { LocationDialog } from './LocationDialog';

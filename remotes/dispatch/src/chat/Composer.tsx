@@ -17,8 +17,7 @@ import {
 import { AttachRegular, DismissRegular, ImageRegular, SendRegular, VideoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX_LENGTH, MessageType } from '@ptt/contracts';
-import { NS } from '../strings';
-import { useAppDispatch } from '../store';
+import { NS, useAppDispatch } from '../core';
 import { sendChatMessage } from './actions';
 import { AudioRecorder } from './AudioRecorder';
 import { useChatServices } from './context';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Popover, PopoverSurface, PopoverTrigger, ToolbarButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { EmojiRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { EXPRESSIONS } from './expressions';
 
 const useStyles = makeStyles({

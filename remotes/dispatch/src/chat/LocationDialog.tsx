@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '@ptt/contracts';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { formatCoordinate } from './format';
 
 export const MapPoint = lazy(() => import('./MapPoint'));

@@ -18,7 +18,7 @@ import {
 import { LocationRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '@ptt/contracts';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { formatCoordinate } from './format';
 import { MapPoint, useMapStyles } from './LocationDialog';
 

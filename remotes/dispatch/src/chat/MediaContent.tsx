@@ -3,7 +3,7 @@ import { Button, Caption1, Dialog, DialogBody, DialogSurface, DialogTitle, Dialo
 import { DocumentRegular, MicRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useFileUrl, usePlayerFileUrl } from '@ptt/ui';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { useChatServices } from './context';
 import { formatBytes, formatDuration } from './format';
 

@@ -3,8 +3,7 @@ import { Button, Caption1, Caption1Strong, Spinner, makeStyles, mergeClasses, to
 import { ArrowClockwiseRegular, ErrorCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, MessageBody } from '@ptt/contracts';
-import { NS } from '../strings';
-import { useAppDispatch, useAppSelector } from '../store';
+import { NS, useAppDispatch, useAppSelector } from '../core';
 import { resolveNames, retrySend } from './actions';
 import { useChatServices } from './context';
 import { formatMessageTime } from './format';

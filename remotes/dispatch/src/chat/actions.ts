@@ -1,6 +1,6 @@
 import type { ApiClient } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
-import type { AppDispatch, DispatchState } from '../store';
+import type { AppDispatch, DispatchState } from '../core';
 import { fetchChannelMemberNames, fetchHistory, fetchUserName, markRead, sendMessage } from './api';
 import {
   chatOpened,

@@ -45,6 +45,13 @@ export interface ChatState {
   names: Record<number, string>;
 }
 
+// The store holds this slice under `chat` (src/store.ts); this tells core's typed hooks.
+declare module '../core' {
+  interface DispatchState {
+    chat: ChatState;
+  }
+}
+
 const initialState: ChatState = { chats: {}, recent: [], names: {} };
 
 const emptyCache = (): ChatCache => ({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { CHAT_MESSAGE_KIND, GROUP_MESSAGE_KIND, PERSONAL_KIND } from '@ptt/contracts';
 import type { EventBus } from '@ptt/event-bus';
-import { useAppDispatch } from '../store';
+import { useAppDispatch } from '../core';
 import { messageReceived } from './slice';
 
 /**

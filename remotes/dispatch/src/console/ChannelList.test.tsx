@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MessageType, Role } from '@ptt/contracts';
 import type { ChatListItem, ChatMessage } from '@ptt/contracts';
 import { ChannelList } from './ChannelList';
-import { ConsoleSync } from './sync/ConsoleSync';
-import { ENT_ID, fakeApi, renderConsole, session, startRoutes } from './test/consoleTest';
+import { ConsoleSync } from './ConsoleSync';
+import { ENT_ID, fakeApi, renderConsole, session, startRoutes } from '../core/test';
 
 const GENERAL = `${ENT_ID}-1-1`;
 const SECURITY = `${ENT_ID}-1-2`;

@@ -1,15 +1,10 @@
 import { Badge, Button, Caption1, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { MicRegular, PeopleTeamRegular, PersonRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../strings';
-import { useAppDispatch, useAppSelector } from '../store';
+import { NS, listStale, openEntry, selectChannel, selectChatEntries, unreadText, useAppDispatch, useAppSelector, useCan } from '../core';
 import { messagePreview } from './format';
 import { srOnly } from './styles';
-import { selectChannel } from './slice';
-import { listStale, selectChatEntries, unreadText } from './state/chatList';
-import type { ChatEntry } from './state/chatList';
-import { openEntry } from './sync/useDefaultChat';
-import { useCan } from './context';
+import type { ChatEntry } from '../core';
 import { JoinChannels } from './JoinChannels';
 
 const useStyles = makeStyles({

@@ -3,11 +3,8 @@ import { Button, Caption1, Spinner, Text, makeStyles, tokens } from '@fluentui/r
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@ptt/contracts';
 import { isApiError } from '@ptt/event-bus';
-import { NS } from '../strings';
-import { useAppDispatch } from '../store';
+import { NS, listStale, useAppDispatch, useConsole } from '../core';
 import { joinChannel, listOrgChannels } from './api';
-import { useConsole } from './context';
-import { listStale } from './state/chatList';
 
 const useStyles = makeStyles({
   box: { display: 'grid', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, overflowY: 'auto', minHeight: 0 },

@@ -1,12 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role } from '@ptt/contracts';
-import { PAGE_CONCURRENCY } from './api';
+import { PAGE_CONCURRENCY, selectChannel } from '../core';
 import { MemberList } from './MemberList';
-import { selectChannel } from './slice';
-import { ConsoleSync } from './sync/ConsoleSync';
-import { device, fakeApi, member, renderConsole, session, startRoutes } from './test/consoleTest';
-import type { Handler } from './test/consoleTest';
+import { ConsoleSync } from './ConsoleSync';
+import { device, fakeApi, member, renderConsole, session, startRoutes } from '../core/test';
+import type { Handler } from '../core/test';
 
 // jsdom lays nothing out: give scroll containers a height so the virtual list renders rows.
 const VIEW_HEIGHT_PX = 520;

@@ -3,13 +3,9 @@ import type { KeyboardEvent } from 'react';
 import { Button, Caption1, SearchBox, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../strings';
-import { useAppDispatch, useAppSelector } from '../store';
-import { useCan, useConsole } from './context';
+import { NS, membersReload, selectDeviceByUser, useAppDispatch, useAppSelector, useCan, useConsole } from '../core';
 import { memberRows, onlineCount, sortByName } from './memberRows';
 import { MEMBER_ROW_HEIGHT_PX, MemberRowView } from './MemberRowView';
-import { selectDeviceByUser } from './state/devices';
-import { membersReload } from './state/members';
 
 /** Rows rendered beyond the visible ones, so a fast scroll does not show blanks. */
 const OVERSCAN_ROWS = 8;

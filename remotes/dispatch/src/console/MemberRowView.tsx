@@ -5,17 +5,13 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { personalChatId } from '@ptt/contracts';
 import type { Device, UserStatus } from '@ptt/contracts';
-import { NS } from '../strings';
-import { useAppDispatch } from '../store';
+import { COMMAND_BAR_ID } from '../commands';
+import { NS, focusMember, openChat, openTrack, requestCall, selectMember, useAppDispatch } from '../core';
 import { statusKey } from './format';
 import type { MemberRow } from './memberRows';
-import { focusMember, openChat, openTrack, requestCall, selectMember } from './slice';
 
 /** Fixed row height: a fixed size lets the virtual list skip measuring 10,000 rows. */
 export const MEMBER_ROW_HEIGHT_PX = 52;
-
-/** The id of the command bar, which the row's "commands" action moves the focus to. */
-export const COMMAND_BAR_ID = 'dispatch-command-bar';
 
 const PRESENCE: Record<UserStatus, PresenceBadgeStatus> = {
   online: 'available',

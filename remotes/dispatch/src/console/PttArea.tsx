@@ -1,5 +1,5 @@
 import type { RoomState } from '@ptt/media';
-import { PttPanel } from '../ptt/PttPanel';
+import { PttPanel } from '../ptt';
 
 /** PTT connection states of spec section 4. */
 export type PttState = RoomState;

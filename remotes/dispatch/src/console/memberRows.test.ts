@@ -1,5 +1,5 @@
 import { memberRows, onlineCount, sortByName } from './memberRows';
-import { member } from './test/consoleTest';
+import { member } from '../core/test';
 
 describe('member rows', () => {
   const members = [member(1, 'Zoe'), member(2, 'adam'), member(3, 'Bob', { account: 'guard-7' }), member(4, '张三'), member(5, 'Carl')];

@@ -1,5 +1,5 @@
 import type { ChannelMember, UserStatus } from '@ptt/contracts';
-import { isOnline, statusOf } from './state/presence';
+import { isOnline, statusOf } from '../core';
 
 export interface MemberRow {
   member: ChannelMember;

@@ -1,7 +1,6 @@
 import { ChatPanel } from '../chat';
 import { LiveMap } from '../live';
-import { useAppSelector } from '../store';
-import { useConsole } from './context';
+import { useAppSelector, useConsole } from '../core';
 
 // The chat and map panes come from their own feature folders (src/chat, src/live); the console
 // only places them. Unit tests of the layout replace this module.

@@ -8,9 +8,9 @@ import { ApiError, createEventBus } from '@ptt/event-bus';
 import type { ApiClient } from '@ptt/event-bus';
 import type { MemberMarker, PositionPoint, fetchTrack } from '@ptt/map';
 import { addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
-import { focusMember, openTrack, selectMember } from '../console/slice';
+import { NS, focusMember, openTrack, selectMember } from '../core';
 import { createDispatchStore } from '../store';
-import { NS, en, zh } from '../strings';
+import { en, zh } from '../strings';
 import { LiveMap } from './LiveMap';
 
 // The map package draws in a real browser (the e2e test); here its parts record what they are told.

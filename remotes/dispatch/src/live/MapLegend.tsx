@@ -3,7 +3,7 @@ import { InfoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '@ptt/map';
 import type { MemberStatus } from '@ptt/map';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { STALE_AFTER_MS } from './useLiveRoster';
 
 // Invisible members look offline (that is the point of invisible), so the legend does not list it.

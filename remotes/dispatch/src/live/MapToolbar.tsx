@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { AlertUrgentRegular, CallRegular, CircleRegular, LocationArrowRegular, ShapesRegular, ZoomFitRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../strings';
+import { NS } from '../core';
 import { MapLegend } from './MapLegend';
 
 const useStyles = makeStyles({

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StartedTempChannel, TempChannel } from '@ptt/contracts';
-import { useConsole } from '../console/context';
-import { session } from '../console/test/consoleTest';
-import type { CreateMediaClient } from '../ptt/usePttRoom';
-import { floor, frame } from '../ptt/test/pttTest';
-import { posted, renderTempRoom, tempFrame, userFrame } from '../tempRoom/test/tempRoomTest';
+import { useConsole } from '../core';
+import { session } from '../core/test';
+import type { CreateMediaClient } from '../ptt';
+import { floor, frame } from '../ptt/test';
+import { posted, renderTempRoom, tempFrame, userFrame } from '../tempRoom/test';
 import type { MemberMarker } from '@ptt/map';
 import { TempChannelDialog } from './TempChannelDialog';
 import { useTempChannel } from './useTempChannel';

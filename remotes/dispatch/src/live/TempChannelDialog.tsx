@@ -19,8 +19,8 @@ import { CallEndRegular, CallRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { TEMP_CHANNEL_MAX_USERS } from '@ptt/contracts';
 import type { MemberMarker } from '@ptt/map';
-import { NS } from '../strings';
-import { TempRoomControls } from '../tempRoom/TempRoomControls';
+import { NS } from '../core';
+import { TempRoomControls } from '../tempRoom';
 import type { ActiveTempChannel, TempChannelControl, TempChannelEnd } from './useTempChannel';
 
 const useStyles = makeStyles({

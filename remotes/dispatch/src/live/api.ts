@@ -1,19 +1,12 @@
-import {
-  PAGE_SIZE_MAX,
-  latestPositionSchema,
-  pageSchema,
-  sosRecordSchema,
-  startedTempChannelSchema,
-  tempChannelSchema,
-} from '@ptt/contracts';
-import type { LatestPosition, SosRecord, StartedTempChannel, TempChannel } from '@ptt/contracts';
+import { PAGE_SIZE_MAX, latestPositionSchema, pageSchema, sosRecordSchema } from '@ptt/contracts';
+import type { LatestPosition, SosRecord } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 
-// The REST calls of the live map, SOS and temporary channels (docs/protocol.md); tracks are @ptt/map's.
+// The REST calls of the live map and SOS (docs/protocol.md); tracks are @ptt/map's, temporary
+// channels tempRoom's.
 
 const latestList = latestPositionSchema.array();
 const sosPage = pageSchema(sosRecordSchema);
-const tempChannelList = tempChannelSchema.array();
 
 /** Every member's newest position with their presence status (staff only: `location.read`). */
 export function fetchLatest(api: ApiClient, signal?: AbortSignal): Promise<LatestPosition[]> {
@@ -35,17 +28,4 @@ export async function fetchOpenSos(api: ApiClient, signal?: AbortSignal): Promis
 
 export function closeSos(api: ApiClient, sosId: number): Promise<SosRecord> {
   return api.post(`/api/sos/${sosId}/close`, undefined, { schema: sosRecordSchema });
-}
-
-export function startTempChannel(api: ApiClient, userIds: number[]): Promise<StartedTempChannel> {
-  return api.post('/api/temp-channels', { userIds }, { schema: startedTempChannelSchema });
-}
-
-export function hangUpTempChannel(api: ApiClient, id: number): Promise<TempChannel> {
-  return api.del(`/api/temp-channels/${id}`, undefined, { schema: tempChannelSchema });
-}
-
-/** The caller's open temporary channels (a reload must not lose the one the dispatcher started). */
-export function fetchCurrentTempChannels(api: ApiClient, signal?: AbortSignal): Promise<TempChannel[]> {
-  return api.get('/api/temp-channels/current', { schema: tempChannelList, signal });
 }

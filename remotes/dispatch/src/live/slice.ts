@@ -29,6 +29,13 @@ export interface LiveState {
   sosMuted: boolean;
 }
 
+// The store holds this slice under `live` (src/store.ts); this tells core's typed hooks.
+declare module '../core' {
+  interface DispatchState {
+    live: LiveState;
+  }
+}
+
 const initialState: LiveState = { sos: [], sosDialogOpen: false, sosShownId: null, sosAlerting: [], sosMuted: false };
 
 export function sosEntryFromMsg(m: SosMsg): SosEntry {

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { EventBus } from '@ptt/event-bus';
 import type { PttMap } from '@ptt/map';
-import { NS } from '../strings';
-import { useAppSelector } from '../store';
+import { NS, useAppSelector } from '../core';
 import type { LiveRoster } from './useLiveRoster';
 
 /** Zoom for a member brought into view: streets and buildings readable. */

@@ -4,11 +4,10 @@ import { PERSONAL_KIND, TEMP_CHANNEL_KIND } from '@ptt/contracts';
 import type { TempChannelMember } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
-import type { CreateMediaClient } from '../ptt/usePttRoom';
-import { NS } from '../strings';
-import { useTempRoom } from '../tempRoom/useTempRoom';
-import type { TempRoom } from '../tempRoom/useTempRoom';
-import { fetchCurrentTempChannels, hangUpTempChannel, startTempChannel } from './api';
+import type { CreateMediaClient } from '../ptt';
+import { NS } from '../core';
+import { fetchCurrentTempChannels, hangUpTempChannel, startTempChannel, useTempRoom } from '../tempRoom';
+import type { TempRoom } from '../tempRoom';
 
 /** The dispatcher's open temporary channel as the console shows it. */
 export interface ActiveTempChannel {

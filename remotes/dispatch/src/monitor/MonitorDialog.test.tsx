@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { BehaviorSubject } from 'rxjs';
 import type { DeviceCommandRecord, MonitorInfo } from '@ptt/contracts';
 import type { InboundStats, MonitorClient, MonitorClientOptions, MonitorState, MonitorSubscription } from '@ptt/media';
-import { CommandBar } from '../console/CommandBar';
-import { selectMember } from '../console/slice';
-import { ConsoleSync } from '../console/sync/ConsoleSync';
-import { device, fakeApi, renderConsole, startRoutes } from '../console/test/consoleTest';
-import type { Handler } from '../console/test/consoleTest';
+import { CommandBar, useSendCommand } from '../commands';
+import { selectMember } from '../core';
+import { ConsoleSync } from '../console';
+import { device, fakeApi, renderConsole, startRoutes } from '../core/test';
+import type { Handler } from '../core/test';
 import { setLocale } from '@ptt/ui';
 import { MonitorDialog } from './MonitorDialog';
+import type { CreateMonitorClient } from './useMonitorStream';
 import { monitorOpened } from './slice';
 
 const DEVICE = 21;
@@ -68,10 +69,15 @@ function record(id: number, command: DeviceCommandRecord['command'], monitor?: M
   return { id, deviceId: DEVICE, command, state: 'sent', user: null, issuedBy: null, detail: null, createdAt: AT, updatedAt: AT, expiresAt: AT, ...(monitor ? { monitor } : {}) };
 }
 
+/** The dialog as the command bar mounts it: a camera flip is sent and recorded as a command. */
+function Monitor({ createClient }: { createClient: CreateMonitorClient }) {
+  return <MonitorDialog sendCommand={useSendCommand()} createClient={createClient} />;
+}
+
 function setup(info: MonitorInfo, routes: Record<string, Handler> = {}) {
   const media = fakeMonitor();
   const api = fakeApi({ 'GET /api/ptt/media': () => MEDIA, ...routes });
-  const rendered = renderConsole(<MonitorDialog createClient={media.create} />, api);
+  const rendered = renderConsole(<Monitor createClient={media.create} />, api);
   act(() => {
     rendered.store.dispatch(monitorOpened({ deviceId: DEVICE, name: 'Member 1', ...info }));
   });

@@ -3,13 +3,10 @@ import { ArrowClockwiseRegular, CameraSwitchRegular, FullScreenMaximizeRegular, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_END_CAUSE_KEYS, cameraCommand } from '@ptt/contracts';
+import type { Command, DeviceCommandRecord } from '@ptt/contracts';
 import { isApiError } from '@ptt/event-bus';
 import { createMonitorClient } from '@ptt/media';
-import { sendCommand } from '../console/api';
-import { useConsole } from '../console/context';
-import { commandRecorded } from '../console/state/commands';
-import { NS } from '../strings';
-import { useAppDispatch, useAppSelector } from '../store';
+import { NS, useAppDispatch, useAppSelector, useConsole } from '../core';
 import { stopMonitor } from './api';
 import { monitorClosed, monitorOpened } from './slice';
 import { useMonitorStream, type CreateMonitorClient } from './useMonitorStream';
@@ -24,13 +21,26 @@ const useStyles = makeStyles({
   actions: { flexWrap: 'wrap' },
 });
 
+/** Sends a command to a device and records it in the command history. */
+export type SendCommand = (deviceId: number, command: Command) => Promise<DeviceCommandRecord>;
+
+export interface MonitorDialogProps {
+  /**
+   * The camera flip is a device command like the ones that opened the session: the command bar
+   * hands in how it sends and records them, so the monitor does not reach into the commands
+   * feature (which opens it).
+   */
+  sendCommand: SendCommand;
+  createClient?: CreateMonitorClient;
+}
+
 /**
  * Environment listen (audio only) or monitor (video with audio) of one device: the device's
  * session from the command's answer, watched through the server's Janus proxy. Reconnect
  * subscribes again, mute silences it here, fullscreen enlarges the video, switch camera sends the
  * other camera command (same room), and stop ends the session for the device and every watcher.
  */
-export function MonitorDialog({ createClient = createMonitorClient }: { createClient?: CreateMonitorClient }) {
+export function MonitorDialog({ sendCommand, createClient = createMonitorClient }: MonitorDialogProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const dispatch = useAppDispatch();
@@ -61,9 +71,8 @@ export function MonitorDialog({ createClient = createMonitorClient }: { createCl
 
   const flip = () => {
     setBusy(true);
-    sendCommand(api, open.deviceId, cameraCommand(open.facing === 'rear' ? 'front' : 'rear'))
+    sendCommand(open.deviceId, cameraCommand(open.facing === 'rear' ? 'front' : 'rear'))
       .then((record) => {
-        dispatch(commandRecorded(record));
         if (record.monitor) dispatch(monitorOpened({ deviceId: open.deviceId, name: open.name, ...record.monitor }));
       })
       .catch(fail)

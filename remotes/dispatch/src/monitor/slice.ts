@@ -14,6 +14,13 @@ export interface MonitorSliceState {
   open: OpenMonitor | null;
 }
 
+// The store holds this slice under `monitor` (src/store.ts); this tells core's typed hooks.
+declare module '../core' {
+  interface DispatchState {
+    monitor: MonitorSliceState;
+  }
+}
+
 const initialState: MonitorSliceState = { open: null };
 
 export const monitorSlice = createSlice({

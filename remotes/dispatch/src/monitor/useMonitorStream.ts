@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { MediaInfo, MonitorEndCause } from '@ptt/contracts';
 import type { MonitorClient, MonitorClientOptions, MonitorState, MonitorSubscription } from '@ptt/media';
-import { useConsole } from '../console/context';
-import { fetchMedia } from '../ptt/api';
-import { useAppSelector } from '../store';
+import { useAppSelector, useConsole } from '../core';
+import { fetchMedia } from '../ptt';
 
 export type CreateMonitorClient = (options: MonitorClientOptions) => MonitorClient;
 

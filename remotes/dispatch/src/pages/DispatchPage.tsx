@@ -1,8 +1,7 @@
 import type { ApiClient, EventBus } from '@ptt/event-bus';
-import { CallDialog } from '../console/CallDialog';
-import { ConsoleLayout } from '../console/ConsoleLayout';
-import { ConsoleProvider } from '../console/context';
-import { ConsoleSync } from '../console/sync/ConsoleSync';
+import { CallDialog } from '../calls';
+import { ConsoleLayout, ConsoleSync } from '../console';
+import { ConsoleProvider } from '../core';
 
 export interface DispatchPageProps {
   api: ApiClient;

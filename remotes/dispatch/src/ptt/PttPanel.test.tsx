@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Role } from '@ptt/contracts';
 import { ApiError } from '@ptt/event-bus';
-import { selectChannel } from '../console/slice';
-import { session } from '../console/test/consoleTest';
+import { selectChannel } from '../core';
+import { session } from '../core/test';
 import { CHAT, ME, MEMBER, connect, floor, frame, posted, pttButton, setupPtt } from './test/pttTest';
 
 const down = (el: HTMLElement) => fireEvent.pointerDown(el, { button: 0, pointerId: 1 });

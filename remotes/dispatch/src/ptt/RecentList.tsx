@@ -4,13 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { MessageType, Role, chatId as channelChatId } from '@ptt/contracts';
 import type { ChatMessage, Session } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
-import { ChatServicesContext } from '../chat/context';
-import type { ChatServices } from '../chat/context';
-import { formatMessageTime } from '../chat/format';
-import { PttContent } from '../chat/MediaContent';
-import { NS } from '../strings';
-import { useAppSelector } from '../store';
-import { useConsole } from '../console/context';
+import { ChatServicesContext, PttContent, formatMessageTime } from '../chat';
+import type { ChatServices } from '../chat';
+import { NS, useAppSelector, useConsole } from '../core';
 import { fetchRecent } from './api';
 
 /** The recording is stored after the floor is released: read the list again a moment later. */

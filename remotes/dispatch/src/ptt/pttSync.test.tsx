@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MessageType } from '@ptt/contracts';
 import type { ChatListItem, ChatMessage, PttStats } from '@ptt/contracts';
-import { ChannelList } from '../console/ChannelList';
-import { ConsoleSync } from '../console/sync/ConsoleSync';
-import { ENT_ID, fakeApi, renderConsole, startRoutes } from '../console/test/consoleTest';
+import { ChannelList, ConsoleSync } from '../console';
+import { ENT_ID, fakeApi, renderConsole, startRoutes } from '../core/test';
 import { PttPanel } from './PttPanel';
 import { PttRecent, RECENT_REFRESH_DELAY_MS } from './RecentList';
 import { fakeMedia } from './test/fakeMedia';

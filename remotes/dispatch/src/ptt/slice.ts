@@ -45,6 +45,13 @@ export interface PttState {
   jitterBufferMs: number | null;
 }
 
+// The store holds this slice under `ptt` (src/store.ts); this tells core's typed hooks.
+declare module '../core' {
+  interface DispatchState {
+    ptt: PttState;
+  }
+}
+
 const initialState: PttState = {
   media: null,
   connection: 'notConnected',

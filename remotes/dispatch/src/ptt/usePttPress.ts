@@ -4,7 +4,7 @@ import type { Floor, PttFloorFrame } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
 import type { RoomConnection } from '@ptt/media';
-import { useAppDispatch } from '../store';
+import { useAppDispatch } from '../core';
 import { releaseFloor, requestFloor } from './api';
 import { accessMeasured, floorChanged, pressEnded, pressGranted, pressRefused, pressSlice, pressStarted } from './slice';
 import type { PressNotice, PressView } from './slice';

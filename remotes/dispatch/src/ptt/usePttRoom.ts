@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MediaInfo } from '@ptt/contracts';
 import type { EventBus } from '@ptt/event-bus';
 import type { MediaClient, MediaClientOptions, RoomConnection, RoomState } from '@ptt/media';
-import { useAppDispatch } from '../store';
+import { useAppDispatch } from '../core';
 import { connectionChanged, latencyMeasured } from './slice';
 
 export type CreateMediaClient = (options: MediaClientOptions) => MediaClient;

@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { parseChatId } from '@ptt/contracts';
 import type { PttTalker } from '@ptt/contracts';
 import { onSocketReopen, type ApiClient, type EventBus } from '@ptt/event-bus';
-import { talkingChanged } from '../console/state/chatList';
-import { useAppDispatch, useAppStore } from '../store';
-import type { AppDispatch } from '../store';
+import { talkingChanged, useAppDispatch, useAppStore } from '../core';
+import type { AppDispatch } from '../core';
 import { fetchFloors, fetchMedia } from './api';
 import { floorChanged, floorsLoaded, mediaLoaded } from './slice';
 

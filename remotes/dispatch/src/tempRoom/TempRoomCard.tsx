@@ -3,8 +3,8 @@ import { Badge, Body1, Button, Caption1, Card, Subtitle2, makeStyles, tokens } f
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
-import type { CreateMediaClient } from '../ptt/usePttRoom';
-import { NS } from '../strings';
+import type { CreateMediaClient } from '../ptt';
+import { NS } from '../core';
 import { TempRoomControls } from './TempRoomControls';
 import type { JoinedTempChannel } from './useTempChannels';
 import { useTempRoom } from './useTempRoom';

@@ -3,9 +3,8 @@ import { Badge, Caption1, Text, makeStyles, tokens } from '@fluentui/react-compo
 import type { BadgeProps } from '@fluentui/react-components';
 import { MicRegular, PersonVoiceRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../strings';
-import { HoldButton } from '../ptt/HoldButton';
-import { noticeText } from '../ptt/PttPanel';
+import { NS } from '../core';
+import { HoldButton, noticeText } from '../ptt';
 import type { TempRoom, TempRoomPhase } from './useTempRoom';
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@ptt/ui';
-import { floor, frame } from '../ptt/test/pttTest';
+import { floor, frame } from '../ptt/test';
 import { TempRooms } from './TempRooms';
 import { DISPATCHER_2, MEMBER_1, posted, renderTempRoom, tempChannel, tempFrame, userFrame } from './test/tempRoomTest';
 

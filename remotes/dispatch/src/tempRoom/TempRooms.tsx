@@ -1,8 +1,7 @@
 import { Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../console/context';
-import type { CreateMediaClient } from '../ptt/usePttRoom';
-import { NS } from '../strings';
+import { NS, useConsole } from '../core';
+import type { CreateMediaClient } from '../ptt';
 import { TempRoomCard } from './TempRoomCard';
 import { useTempChannels } from './useTempChannels';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PERSONAL_KIND, TEMP_CHANNEL_KIND } from '@ptt/contracts';
 import type { TempChannelMember } from '@ptt/contracts';
 import { onSocketReopen, type ApiClient, type EventBus } from '@ptt/event-bus';
-import { fetchCurrentTempChannels } from '../live/api';
+import { fetchCurrentTempChannels } from './api';
 
 /** A temporary channel someone else started with this user in it. */
 export interface JoinedTempChannel {

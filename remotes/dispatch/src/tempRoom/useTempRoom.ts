@@ -4,11 +4,9 @@ import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { createMediaClient } from '@ptt/media';
 import type { RoomConnection, RoomState } from '@ptt/media';
 import { useBusState } from '@ptt/ui';
-import type { PressView } from '../ptt/slice';
-import { usePttPress } from '../ptt/usePttPress';
-import { useRoom } from '../ptt/usePttRoom';
-import type { CreateMediaClient } from '../ptt/usePttRoom';
-import { useAppSelector } from '../store';
+import type { CreateMediaClient, PressView } from '../ptt';
+import { usePttPress, useRoom } from '../ptt';
+import { useAppSelector } from '../core';
 
 /** Spec section 4: a temporary channel room is connecting, connected, failed, or disconnected
  *  (dropped, or left at hang-up). */

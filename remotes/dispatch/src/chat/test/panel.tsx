@@ -6,7 +6,8 @@ import { createEventBus, signedFileUrl } from '@ptt/event-bus';
 import type { ApiClient, DataSchema } from '@ptt/event-bus';
 import { addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
 import { createDispatchStore } from '../../store';
-import { NS, en, zh } from '../../strings';
+import { NS } from '../../core';
+import { en, zh } from '../../strings';
 import { ChatPanel } from '../ChatPanel';
 import { CHANNEL, CHAT, ME, PEER, textMessage } from './messages';
 

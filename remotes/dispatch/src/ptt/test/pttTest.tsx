@@ -3,13 +3,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_SETTINGS } from '@ptt/contracts';
 import type { Floor, LocalSettings, Notification, PttFloorFrame, PttTalker, Session } from '@ptt/contracts';
-import { selectChannel } from '../../console/slice';
-import { ENT_ID, fakeApi, renderConsole, session } from '../../console/test/consoleTest';
-import type { Handler } from '../../console/test/consoleTest';
+import { selectChannel, useConsole } from '../../core';
+import { ENT_ID, fakeApi, renderConsole, session } from '../../core/test';
+import type { Handler } from '../../core/test';
 import { PttPanel } from '../PttPanel';
 import { PttRecent } from '../RecentList';
 import { usePttSync } from '../usePttSync';
-import { useConsole } from '../../console/context';
 import { fakeMedia } from './fakeMedia';
 
 // jsdom has no PointerEvent: without one, fireEvent.pointerDown carries no button or pointer id.

@@ -5,12 +5,11 @@ import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { DEFAULT_SETTINGS } from '@ptt/contracts';
 import type { Notification, Session, TempChannel, TempChannelFrame } from '@ptt/contracts';
-import { ENT_ID, fakeApi, renderConsole, session } from '../../console/test/consoleTest';
-import type { FakeApi, Handler } from '../../console/test/consoleTest';
-import { fakeMedia } from '../../ptt/test/fakeMedia';
-import { MEDIA } from '../../ptt/test/pttTest';
-import { usePttSync } from '../../ptt/usePttSync';
-import { useConsole } from '../../console/context';
+import { ENT_ID, fakeApi, renderConsole, session } from '../../core/test';
+import type { FakeApi, Handler } from '../../core/test';
+import { MEDIA, fakeMedia } from '../../ptt/test';
+import { usePttSync } from '../../ptt';
+import { useConsole } from '../../core';
 
 export { MEDIA };
 

@@ -1,0 +1,1 @@
+export { DispatchPage } from './DispatchPage';
