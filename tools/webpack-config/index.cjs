@@ -157,7 +157,11 @@ function tsLoaderRule(dir) {
   return {
     test: /\.[cm]?tsx?$/,
     exclude: /[\\/]node_modules[\\/]/,
-    use: { loader: require.resolve('ts-loader'), options: { configFile: path.join(dir, 'tsconfig.json'), transpileOnly: false } },
+    use: {
+      loader: require.resolve('ts-loader'),
+      // The tsconfigs are for checking (noEmit); the loader has to emit what webpack bundles.
+      options: { configFile: path.join(dir, 'tsconfig.json'), transpileOnly: false, compilerOptions: { noEmit: false, sourceMap: true } },
+    },
   };
 }
 
