@@ -5,7 +5,7 @@ import type { CallRecord } from '@ptt/contracts';
 import { setLocale } from '@ptt/ui';
 import { CallLog } from './CallLog';
 import { callChanged, callFromRecord } from './state/call';
-import { fakeApi, renderConsole, session } from '../core/test';
+import { fakeApi, refusal, renderConsole, session } from '../core/test';
 
 // Issue 15: the console's call log, and the missed calls it counts for the callee.
 
@@ -63,9 +63,18 @@ it('lists recent calls with who, direction, outcome, duration and time, counts m
   expect(store.getState().console.callRequest).toMatchObject({ uid: PEER.uid });
 });
 
-it('says when the log cannot load, and when there are no calls', async () => {
-  const failing = fakeApi({});
+it('says when the log cannot load', async () => {
+  // No answer at all (the server unreachable): the spec's "information load failed".
+  const failing = fakeApi({ 'GET /api/records/calls': () => refusal(-1, 'client.networkError') });
   renderConsole(<CallLog />, failing, session());
   await userEvent.click(await screen.findByRole('button', { name: 'Call log' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Information load failed');
+});
+
+it('says when there are no calls yet, in Chinese too', async () => {
+  renderConsole(<CallLog />, fakeApi({ 'GET /api/records/calls': () => ({ items: [], total: 0 }) }), session());
+  await userEvent.click(await screen.findByRole('button', { name: 'Call log' }));
+  expect(await screen.findByText('No calls yet')).toBeInTheDocument();
+  act(() => setLocale('zh'));
+  expect(await screen.findByText('暂无通话')).toBeInTheDocument();
 });

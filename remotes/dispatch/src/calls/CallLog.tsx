@@ -1,38 +1,19 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { HistoryRegular, CallRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CallRecord } from '@ptt/contracts';
+import { DataTable, ViewDialog, useListResult, useTableQuery, type DataColumn } from '@ptt/ui';
 import { formatDuration } from '../chat';
 import { NS, formatDateTime, requestCall, useAppDispatch, useAppSelector, useConsole } from '../core';
-import { listOwnCalls } from './api';
+import { useOwnCallsQuery } from './api';
 import { isEnded } from './state/call';
 import { callLogEntry, callLogSeenKey, unseenMissed, type CallLogEntry, type CallOutcome } from './state/callLog';
 
-/** How many recent calls the log shows. */
+/** How many recent calls the log shows a page. */
 export const CALL_LOG_SIZE = 50;
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '760px', width: '100%' },
-  content: { display: 'grid', gap: tokens.spacingVerticalS, maxHeight: '60vh', overflowY: 'auto' },
   missed: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -42,6 +23,11 @@ const OUTCOME_COLOR: Partial<Record<CallOutcome, 'danger' | 'success' | 'warning
   failed: 'warning',
   active: 'informative',
 };
+
+/** Records as the log shows them, from the signed-in user's side. */
+function entriesOf(records: readonly CallRecord[] | undefined, selfId: number | null): CallLogEntry[] {
+  return selfId === null || !records ? [] : records.map((r) => callLogEntry(r, selfId));
+}
 
 function readSeen(userId: number): string | null {
   try {
@@ -60,45 +46,31 @@ export function CallLog() {
   const { t, i18n } = useTranslation(NS);
   const styles = useStyles();
   const dispatch = useAppDispatch();
-  const { api, session } = useConsole();
+  const { session } = useConsole();
   const selfId = session?.id ?? null;
   const [open, setOpen] = useState(false);
-  const [entries, setEntries] = useState<CallLogEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [seenAt, setSeenAt] = useState<string | null>(null);
+  const { query, setQuery } = useTableQuery({ page: 1, size: CALL_LOG_SIZE, filters: {} });
+  // The newest page counts the missed calls; the dialog may page further back.
+  const newest = useOwnCallsQuery({ userId: selfId ?? 0, page: 1, size: CALL_LOG_SIZE }, { skip: selfId === null });
+  const shown = useOwnCallsQuery({ userId: selfId ?? 0, page: query.page, size: CALL_LOG_SIZE }, { skip: selfId === null || !open });
   const call = useAppSelector((s) => s.call.call);
   // Reload when a call ends (missed, answered, declined...): its record is final then.
   const endedCall = call && isEnded(call) ? call.callId : null;
-
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      if (selfId === null) return;
-      listOwnCalls(api, selfId, CALL_LOG_SIZE, signal)
-        .then((records) => {
-          setEntries(records.map((r) => callLogEntry(r, selfId)));
-          setFailed(false);
-        })
-        .catch(() => {
-          if (!signal?.aborted) setFailed(true);
-        });
-    },
-    [api, selfId],
-  );
-
+  const { refetch } = newest;
+  useEffect(() => {
+    if (endedCall !== null && selfId !== null) void refetch();
+  }, [endedCall, selfId, refetch]);
   useEffect(() => {
     if (selfId !== null) setSeenAt(readSeen(selfId));
   }, [selfId]);
-  useEffect(() => {
-    const abort = new AbortController();
-    load(abort.signal);
-    return () => abort.abort();
-  }, [load, endedCall]);
 
-  const missed = useMemo(() => unseenMissed(entries ?? [], seenAt), [entries, seenAt]);
+  const missed = useMemo(() => unseenMissed(entriesOf(newest.data?.items, selfId), seenAt), [newest.data, seenAt, selfId]);
+  const list = useListResult({ ...shown, data: shown.data && { total: shown.data.total, items: entriesOf(shown.data.items, selfId) } });
 
   const show = () => {
     setOpen(true);
-    load();
+    void refetch();
     if (selfId === null) return;
     const now = new Date().toISOString();
     setSeenAt(now);
@@ -108,10 +80,36 @@ export function CallLog() {
       // not kept: the badge comes back after a reload
     }
   };
-  const callBack = (uid: number) => {
-    setOpen(false);
-    dispatch(requestCall(uid));
-  };
+
+  const columns = useMemo((): DataColumn<CallLogEntry>[] => {
+    const callBack = (uid: number) => {
+      setOpen(false);
+      dispatch(requestCall(uid));
+    };
+    return [
+      { id: 'who', header: t('console.callLog.who'), required: true, cell: (e) => <span className={e.outcome === 'missed' ? styles.missed : undefined}>{e.peer.nickname}</span> },
+      { id: 'direction', header: t('console.callLog.direction'), cell: (e) => t(`console.callLog.${e.direction}`) },
+      {
+        id: 'outcome',
+        header: t('console.callLog.outcome'),
+        cell: (e) => (
+          <Badge appearance="tint" color={OUTCOME_COLOR[e.outcome] ?? 'subtle'}>
+            {t(`console.callLog.outcomes.${e.outcome}`)}
+          </Badge>
+        ),
+      },
+      { id: 'duration', header: t('console.callLog.duration'), cell: (e) => (e.durationMs === null ? '—' : formatDuration(e.durationMs)) },
+      { id: 'time', header: t('console.callLog.time'), cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at, i18n.language)}</time> },
+      {
+        id: 'actions',
+        header: t('console.callLog.actions'),
+        required: true,
+        cell: (e) => (
+          <Button size="small" appearance="subtle" icon={<CallRegular />} aria-label={t('console.callLog.callBack', { name: e.peer.nickname })} onClick={() => callBack(e.peer.uid)} />
+        ),
+      },
+    ];
+  }, [t, i18n.language, styles, dispatch]);
 
   return (
     <>
@@ -123,59 +121,22 @@ export function CallLog() {
           </Badge>
         )}
       </Button>
-      <Dialog open={open} onOpenChange={(_e, d) => setOpen(d.open)}>
-        <DialogSurface className={styles.surface}>
-          <DialogBody>
-            <DialogTitle>{t('console.callLog.title')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {entries === null && !failed && <Spinner size="small" label={t('console.callLog.loading')} />}
-              {failed && <Text role="alert">{t('common:client.infoLoadFailed')}</Text>}
-              {entries !== null && entries.length === 0 && <Text>{t('console.callLog.empty')}</Text>}
-              {entries !== null && entries.length > 0 && (
-                <Table size="small" aria-label={t('console.callLog.title')}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>{t('console.callLog.who')}</TableHeaderCell>
-                      <TableHeaderCell>{t('console.callLog.direction')}</TableHeaderCell>
-                      <TableHeaderCell>{t('console.callLog.outcome')}</TableHeaderCell>
-                      <TableHeaderCell>{t('console.callLog.duration')}</TableHeaderCell>
-                      <TableHeaderCell>{t('console.callLog.time')}</TableHeaderCell>
-                      <TableHeaderCell>
-                        <span hidden>{t('console.callLog.actions')}</span>
-                      </TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {entries.map((e) => (
-                      <TableRow key={e.id} data-testid="call-log-entry" data-outcome={e.outcome} data-direction={e.direction}>
-                        <TableCell className={e.outcome === 'missed' ? styles.missed : undefined}>{e.peer.nickname}</TableCell>
-                        <TableCell>{t(`console.callLog.${e.direction}`)}</TableCell>
-                        <TableCell>
-                          <Badge appearance="tint" color={OUTCOME_COLOR[e.outcome] ?? 'subtle'}>
-                            {t(`console.callLog.outcomes.${e.outcome}`)}
-                          </Badge>
-                        </TableCell>
-                        <TableCell>{e.durationMs === null ? '—' : formatDuration(e.durationMs)}</TableCell>
-                        <TableCell>
-                          <time dateTime={e.at}>{formatDateTime(e.at, i18n.language)}</time>
-                        </TableCell>
-                        <TableCell>
-                          <Button size="small" appearance="subtle" icon={<CallRegular />} aria-label={t('console.callLog.callBack', { name: e.peer.nickname })} onClick={() => callBack(e.peer.uid)} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => setOpen(false)}>
-                {t('console.callLog.close')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      {open && (
+        <ViewDialog title={t('console.callLog.title')} onClose={() => setOpen(false)} wide>
+          <DataTable
+            label={t('console.callLog.title')}
+            columns={columns}
+            {...list}
+            rowId={(e) => e.id}
+            rowTestId={() => 'call-log-entry'}
+            rowData={(e) => ({ 'data-outcome': e.outcome, 'data-direction': e.direction })}
+            query={query}
+            onQueryChange={setQuery}
+            emptyText={t('console.callLog.empty')}
+            columnsKey="callLog"
+          />
+        </ViewDialog>
+      )}
     </>
   );
 }

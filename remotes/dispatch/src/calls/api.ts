@@ -1,6 +1,7 @@
 import { callRecordSchema, pageSchema } from '@ptt/contracts';
-import type { CallRecord } from '@ptt/contracts';
+import type { CallRecord, Page } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
+import { serverApi } from '@ptt/ui';
 
 // docs/protocol.md "Calls".
 
@@ -17,9 +18,15 @@ export function changeCall(api: ApiClient, callId: number, action: CallAction): 
 }
 
 /** The user's own recent calls, either side, newest first (the call log). */
-export function listOwnCalls(api: ApiClient, userId: number, size: number, signal?: AbortSignal): Promise<CallRecord[]> {
-  return api.get('/api/records/calls', { schema: callPage, query: { userId, size }, signal }).then((p) => p.items);
-}
+export const callLogApi = serverApi.injectEndpoints({
+  endpoints: (build) => ({
+    ownCalls: build.query<Page<CallRecord>, { userId: number; page: number; size: number }>({
+      query: ({ userId, page, size }) => ({ path: '/api/records/calls', query: { userId, page, size }, schema: callPage }),
+    }),
+  }),
+});
+
+export const { useOwnCallsQuery } = callLogApi;
 
 export function currentCall(api: ApiClient, signal?: AbortSignal): Promise<CallRecord | null> {
   return api.get('/api/calls/current', { schema: callRecordSchema.nullable(), signal });

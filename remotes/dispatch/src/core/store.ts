@@ -1,5 +1,6 @@
 import type { Dispatch, Store, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
+import type { serverApi } from '@ptt/ui';
 import type { ChatListState } from './state/chatList';
 import type { ConsoleState } from './state/console';
 import type { DevicesState } from './state/devices';
@@ -20,6 +21,8 @@ export interface DispatchState {
   presence: PresenceState;
   members: MembersState;
   devices: DevicesState;
+  /** The shared server data (RTK Query, ADR 016). */
+  server: ReturnType<typeof serverApi.reducer>;
 }
 
 export type AppDispatch = ThunkDispatch<DispatchState, undefined, UnknownAction> & Dispatch<UnknownAction>;

@@ -44,7 +44,8 @@ function asFailure(e: unknown): ServerFailure {
 
 /** RTK Query's transport: our ApiClient, its refusals kept with their code and i18n key. */
 export const serverBaseQuery: BaseQueryFn<ServerRequest, unknown, ServerFailure> = async (req, { signal, extra }) => {
-  const { api } = extra as DataExtra;
+  const { api } = (extra ?? {}) as Partial<DataExtra>;
+  if (!api) return { error: asFailure(new Error('no ApiClient in the store (createDataStore or extraArgument { api })')) };
   const options = { query: req.query, schema: req.schema, signal };
   try {
     switch (req.method ?? 'GET') {

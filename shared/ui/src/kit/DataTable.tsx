@@ -57,6 +57,8 @@ export interface DataTableProps<T, F extends Record<string, string> = Record<str
   /** Lets the user pick the page size. */
   pageSizeChoice?: boolean;
   rowTestId?: (row: T) => string;
+  /** `data-*` attributes of a row (its state, for styles and tests). */
+  rowData?: (row: T) => Record<`data-${string}`, string>;
   /** Long pages scroll inside this height with only the visible rows rendered. */
   maxHeight?: number;
 }
@@ -77,7 +79,7 @@ const useStyles = makeStyles({
  */
 export function DataTable<T, F extends Record<string, string> = Record<string, string>>(props: DataTableProps<T, F>) {
   const { label, columns, rows, total, rowId, query, onQueryChange, loading, error, onRetry, emptyText, columnsKey } = props;
-  const { selection, toolbar, batchActions, pageSizeChoice, rowTestId, maxHeight = 560 } = props;
+  const { selection, toolbar, batchActions, pageSizeChoice, rowTestId, rowData, maxHeight = 560 } = props;
   const { t } = useTranslation(COMMON_NS);
   const styles = useStyles();
   const { visible, hidden, toggle } = useColumnChoice(columns, columnsKey);
@@ -125,7 +127,7 @@ export function DataTable<T, F extends Record<string, string> = Record<string, s
         </div>
       )}
       {error && (
-        <MessageBar intent="error">
+        <MessageBar intent="error" role="alert">
           <MessageBarBody>{error}</MessageBarBody>
           {onRetry && (
             <MessageBarActions>
@@ -169,7 +171,7 @@ export function DataTable<T, F extends Record<string, string> = Record<string, s
                   const id = rowId(row);
                   const isSelected = selection?.selected.has(id) ?? false;
                   return (
-                    <TableRow key={id} data-testid={rowTestId?.(row)} aria-selected={selection ? isSelected : undefined}>
+                    <TableRow key={id} {...rowData?.(row)} data-testid={rowTestId?.(row)} aria-selected={selection ? isSelected : undefined}>
                       {selection && (
                         <TableSelectionCell
                           checked={isSelected}

@@ -82,7 +82,7 @@ export function renderConsole(ui: ReactElement, api: ApiClient, who: Session | n
   initI18n({ bus });
   addRemoteStrings(NS, en, zh);
   if (who) bus.publish('session', who);
-  const store = createDispatchStore();
+  const store = createDispatchStore(api);
   const result = render(
     <FluentProvider theme={pttTheme}>
       <Provider store={store}>
