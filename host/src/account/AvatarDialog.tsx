@@ -1,22 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  ProgressBar,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE_PX, AVATAR_MIME_TYPES, imageDimensions } from '@ptt/contracts';
 import type { UserSummary } from '@ptt/contracts';
+import { DialogFrame } from '@ptt/ui';
 import type { AccountApi } from './api';
 import { errorKeyOf } from './api';
 import { NS } from './strings';
@@ -31,7 +19,6 @@ const PREVIEW_PX = 96;
 const MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024);
 
 const useStyles = makeStyles({
-  content: { display: 'grid', gap: tokens.spacingVerticalM },
   preview: {
     width: `${PREVIEW_PX}px`,
     height: `${PREVIEW_PX}px`,
@@ -113,33 +100,28 @@ export function AvatarDialog({ api, onClose, onSaved }: AvatarDialogProps) {
   const busy = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('avatar.title')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Field label={t('avatar.file', { size: `${MAX_MB} MB` })} validationMessage={error ? t(`common:${error}`) : undefined}>
-              {(fieldProps) => <input {...fieldProps} type="file" accept={AVATAR_MIME_TYPES.join(',')} onChange={(e) => void choose(e)} disabled={busy} />}
-            </Field>
-            {preview ? (
-              <img className={styles.preview} src={preview} alt={t('avatar.preview')} />
-            ) : (
-              <Text className={styles.placeholder}>{t('avatar.noPreview')}</Text>
-            )}
-            {busy && (
-              <Field validationMessage={t('avatar.uploading', { percent })} validationState="none">
-                <ProgressBar value={progress} max={1} />
-              </Field>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('cancel')}</Button>
-            <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
-              {t('avatar.upload')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={t('avatar.title')}
+      locked={busy}
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
+            {t('avatar.upload')}
+          </Button>
+        </>
+      }
+    >
+      <Field label={t('avatar.file', { size: `${MAX_MB} MB` })} validationMessage={error ? t(`common:${error}`) : undefined}>
+        {(fieldProps) => <input {...fieldProps} type="file" accept={AVATAR_MIME_TYPES.join(',')} onChange={(e) => void choose(e)} disabled={busy} />}
+      </Field>
+      {preview ? <img className={styles.preview} src={preview} alt={t('avatar.preview')} /> : <Text className={styles.placeholder}>{t('avatar.noPreview')}</Text>}
+      {busy && (
+        <Field validationMessage={t('avatar.uploading', { percent })} validationState="none">
+          <ProgressBar value={progress} max={1} />
+        </Field>
+      )}
+    </DialogFrame>
   );
 }

@@ -54,3 +54,5 @@ export { ViewDialog } from './kit/ViewDialog';
 export type { ViewDialogProps } from './kit/ViewDialog';
 export { useListResult } from './data/useListResult';
 export type { ListResult } from './data/useListResult';
+export { DialogFrame } from './kit/DialogFrame';
+export type { DialogFrameProps } from './kit/DialogFrame';

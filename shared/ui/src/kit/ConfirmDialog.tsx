@@ -1,23 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NS } from '../i18n/i18n';
+import { DialogFrame } from './DialogFrame';
 import { errorKey } from './errors';
 
 export interface ConfirmDialogProps {
@@ -36,7 +22,6 @@ export interface ConfirmDialogProps {
 }
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   // One shade darker than the danger colour, so its white text keeps a 4.5:1 contrast (axe).
   danger: {
     backgroundColor: tokens.colorStatusDangerBackground3Hover,
@@ -74,42 +59,35 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, type
   };
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_e, d) => !d.open && !busy && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {failure && (
-              <MessageBar intent="error">
-                <MessageBarBody>{failure}</MessageBarBody>
-              </MessageBar>
-            )}
-            {children}
-            {typedConfirmation !== undefined && (
-              <Field
-                label={t('kit.typeToConfirm', { text: typedConfirmation })}
-                validationMessage={typed !== '' && !ready ? t('kit.typedMismatch') : undefined}
-              >
-                <Input value={typed} onChange={(_e, d) => setTyped(d.value)} autoComplete="off" />
-              </Field>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={busy} onClick={onClose}>
-              {cancelLabel ?? t('kit.cancel')}
-            </Button>
-            <Button
-              appearance="primary"
-              className={styles.danger}
-              disabled={busy || !ready}
-              icon={busy ? <Spinner size="tiny" /> : undefined}
-              onClick={() => void confirm()}
-            >
-              {busy ? t('kit.working') : confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={title}
+      modalType="alert"
+      locked={busy}
+      onClose={onClose}
+      failure={failure}
+      actions={
+        <>
+          <Button appearance="secondary" disabled={busy} onClick={onClose}>
+            {cancelLabel ?? t('kit.cancel')}
+          </Button>
+          <Button
+            appearance="primary"
+            className={styles.danger}
+            disabled={busy || !ready}
+            icon={busy ? <Spinner size="tiny" /> : undefined}
+            onClick={() => void confirm()}
+          >
+            {busy ? t('kit.working') : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+      {typedConfirmation !== undefined && (
+        <Field label={t('kit.typeToConfirm', { text: typedConfirmation })} validationMessage={typed !== '' && !ready ? t('kit.typedMismatch') : undefined}>
+          <Input value={typed} onChange={(_e, d) => setTyped(d.value)} autoComplete="off" />
+        </Field>
+      )}
+    </DialogFrame>
   );
 }

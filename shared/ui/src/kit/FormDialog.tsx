@@ -1,25 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, Textarea } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NS } from '../i18n/i18n';
+import { DialogFrame } from './DialogFrame';
 import { errorKey, fieldErrors, serverFieldErrors } from './errors';
 import type { FieldIssue } from './errors';
 
@@ -81,10 +65,6 @@ export interface FormDialogProps<Out> {
   onRefused?: () => void;
 }
 
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
-
 function defaultInput(values: FormValues, fields: readonly FormField[]): unknown {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
@@ -102,7 +82,6 @@ function defaultInput(values: FormValues, fields: readonly FormField[]): unknown
 export function FormDialog<Out>(props: FormDialogProps<Out>) {
   const { title, schema, fields, initial, toInput, onSubmit, onClose, submitLabel, intro, ns, refusalErrors, onRefused } = props;
   const { t } = useTranslation(ns ? [ns, COMMON_NS] : COMMON_NS);
-  const styles = useStyles();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -162,34 +141,28 @@ export function FormDialog<Out>(props: FormDialogProps<Out>) {
   };
 
   return (
-    <Dialog open onOpenChange={(_e, d) => !d.open && !busy && onClose()}>
-      <DialogSurface>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {intro}
-              {failure && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{failure}</MessageBarBody>
-                </MessageBar>
-              )}
-              {fields.map((f) => (
-                <FormFieldView key={f.name} field={f} value={values[f.name]} errorKey={errors[f.name]} error={errors[f.name] ? text(errors[f.name] as string) : undefined} onChange={change} />
-              ))}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={busy} onClick={onClose}>
-                {t('kit.cancel', { ns: COMMON_NS })}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {busy ? t('kit.saving', { ns: COMMON_NS }) : (submitLabel ?? t('kit.save', { ns: COMMON_NS }))}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={title}
+      locked={busy}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      failure={failure}
+      actions={
+        <>
+          <Button appearance="secondary" disabled={busy} onClick={onClose}>
+            {t('kit.cancel', { ns: COMMON_NS })}
+          </Button>
+          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            {busy ? t('kit.saving', { ns: COMMON_NS }) : (submitLabel ?? t('kit.save', { ns: COMMON_NS }))}
+          </Button>
+        </>
+      }
+    >
+      {intro}
+      {fields.map((f) => (
+        <FormFieldView key={f.name} field={f} value={values[f.name]} errorKey={errors[f.name]} error={errors[f.name] ? text(errors[f.name] as string) : undefined} onChange={change} />
+      ))}
+    </DialogFrame>
   );
 }
 

@@ -1,22 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NS } from '../i18n/i18n';
+import { DialogFrame } from './DialogFrame';
 
 /** How far long work has gone: counted items (rows imported, devices activated) or percent. */
 export interface Progress {
@@ -41,7 +27,6 @@ export interface ProgressDialogProps {
 }
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   problems: { maxHeight: '200px', overflowY: 'auto', margin: 0, paddingLeft: tokens.spacingHorizontalL },
 });
 
@@ -56,47 +41,47 @@ export function ProgressDialog({ title, progress, state, onStop, onClose, childr
   const value = total > 0 ? Math.min(1, done / total) : 0;
   const label = state === 'done' ? t('kit.progressDone') : state === 'stopped' ? t('kit.stopped') : t('kit.progress', { done, total });
   return (
-    <Dialog open modalType="alert" onOpenChange={(_e, d) => !d.open && state !== 'running' && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {children}
-            <Field validationMessage={label} validationState="none">
-              <ProgressBar
-                value={value}
-                max={1}
-                thickness="large"
-                color={failed > 0 ? 'warning' : state === 'done' ? 'success' : 'brand'}
-                aria-label={title}
-                aria-valuetext={t('kit.progress', { done, total })}
-              />
-            </Field>
-            {failed > 0 && (
-              <MessageBar intent="warning">
-                <MessageBarBody>
-                  <Text weight="semibold">{t('kit.progressFailed', { count: failed })}</Text>
-                  {problems.length > 0 && (
-                    <ul className={styles.problems}>
-                      {problems.map((p, i) => (
-                        <li key={i}>{p}</li>
-                      ))}
-                    </ul>
-                  )}
-                </MessageBarBody>
-              </MessageBar>
+    <DialogFrame
+      title={title}
+      modalType="alert"
+      locked={state === 'running'}
+      onClose={onClose}
+      actions={
+        <>
+          {state === 'running' && onStop && <Button onClick={onStop}>{t('kit.stop')}</Button>}
+          {state !== 'running' && (
+            <Button appearance="primary" onClick={onClose}>
+              {t('kit.close')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {children}
+      <Field validationMessage={label} validationState="none">
+        <ProgressBar
+          value={value}
+          max={1}
+          thickness="large"
+          color={failed > 0 ? 'warning' : state === 'done' ? 'success' : 'brand'}
+          aria-label={title}
+          aria-valuetext={t('kit.progress', { done, total })}
+        />
+      </Field>
+      {failed > 0 && (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            <Text weight="semibold">{t('kit.progressFailed', { count: failed })}</Text>
+            {problems.length > 0 && (
+              <ul className={styles.problems}>
+                {problems.map((p, i) => (
+                  <li key={i}>{p}</li>
+                ))}
+              </ul>
             )}
-          </DialogContent>
-          <DialogActions>
-            {state === 'running' && onStop && <Button onClick={onStop}>{t('kit.stop')}</Button>}
-            {state !== 'running' && (
-              <Button appearance="primary" onClick={onClose}>
-                {t('kit.close')}
-              </Button>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </DialogFrame>
   );
 }
