@@ -63,6 +63,8 @@ for (const locale of ['en', 'zh'] as const) {
     await row.getByRole('button', { name: x.del }).click();
     const confirm = page.getByRole('alertdialog', { name: x.confirmTitle });
     await expect(confirm).toBeVisible();
+    // Scanned once the dialog has faded in: half-way, every colour is half its contrast.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await blockingViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: x.del }).click();
     await expect(confirm).toBeHidden();

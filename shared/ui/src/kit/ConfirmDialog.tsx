@@ -22,10 +22,11 @@ export interface ConfirmDialogProps {
 }
 
 const useStyles = makeStyles({
-  // One shade darker than the danger colour, so its white text keeps a 4.5:1 contrast (axe).
+  // Two shades darker than the danger colour, so its white text keeps well above a 4.5:1
+  // contrast (axe), even while the dialog fades in.
   danger: {
-    backgroundColor: tokens.colorStatusDangerBackground3Hover,
-    ':hover': { backgroundColor: tokens.colorStatusDangerBackground3Pressed },
+    backgroundColor: tokens.colorStatusDangerBackground3Pressed,
+    ':hover': { backgroundColor: tokens.colorStatusDangerBackground3Hover },
     ':hover:active': { backgroundColor: tokens.colorStatusDangerBackground3Pressed },
   },
 });
