@@ -9,10 +9,17 @@ const isKeepalive = (answer: unknown): boolean => (answer as { janus?: unknown }
 /** Kept answers per session; a browser that never polls again loses its session to Janus anyway. */
 const MAX_KEPT = 50;
 
+/** One poll sent to Janus, and whether a browser's poll has taken its answer. */
+interface Round {
+  answer: Promise<unknown>;
+  taken: boolean;
+}
+
 export class SharedLongPoll {
-  private upstream: Promise<unknown> | null = null;
+  private round: Round | null = null;
   private readonly kept: unknown[] = [];
-  private taken = false;
+  /** Browser polls waiting on a round, woken when an answer is kept meanwhile. */
+  private readonly waiters = new Set<() => void>();
 
   constructor(private readonly poll: (maxev: number) => Promise<unknown>) {}
 
@@ -20,41 +27,56 @@ export class SharedLongPoll {
   async next(maxev: number, signal: AbortSignal): Promise<unknown> {
     for (;;) {
       if (this.kept.length > 0) return this.kept.shift();
-      const upstream = this.upstream ?? this.start(maxev);
+      const round = this.round ?? this.start(maxev);
+      let wake: () => void = () => undefined;
+      const woken = new Promise<'kept'>((resolve) => {
+        wake = () => resolve('kept');
+        this.waiters.add(wake);
+      });
       const gone = new Promise<'gone'>((resolve) => {
         if (signal.aborted) resolve('gone');
         signal.addEventListener('abort', () => resolve('gone'), { once: true });
       });
-      const result = await Promise.race([upstream.then((answer) => ({ answer })), gone]);
+      const result = await Promise.race([round.answer.then((answer) => ({ answer })), gone, woken]).finally(() => this.waiters.delete(wake));
       if (result === 'gone') return undefined;
-      // Two polls of one session at once (janus.js makes one at a time): the first takes it.
-      if (this.taken) continue;
-      this.taken = true;
+      // An answer was kept while this poll waited on a newer round (one handed back by a browser
+      // that turned out to be gone): it comes first.
+      if (result === 'kept') continue;
+      // Two polls of one session at once (a poll whose browser left is not noticed yet): the first takes it.
+      if (round.taken) continue;
+      round.taken = true;
       return result.answer;
     }
   }
 
   /** An answer taken for a browser that turned out to be gone: first in line for the next poll. */
   giveBack(answer: unknown): void {
-    if (!isKeepalive(answer) && this.kept.length < MAX_KEPT) this.kept.unshift(answer);
+    if (isKeepalive(answer) || this.kept.length >= MAX_KEPT) return;
+    this.kept.unshift(answer);
+    this.wake();
   }
 
-  private start(maxev: number): Promise<unknown> {
-    this.taken = false;
-    const upstream = this.poll(maxev);
-    this.upstream = upstream;
-    upstream.then(
+  private wake(): void {
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  private start(maxev: number): Round {
+    const round: Round = { answer: this.poll(maxev), taken: false };
+    this.round = round;
+    round.answer.then(
       (answer) => {
+        if (this.round === round) this.round = null;
         // After the waiting browsers' continuations: nobody took it, so keep it for the next poll.
         setImmediate(() => {
-          if (!this.taken && !isKeepalive(answer) && this.kept.length < MAX_KEPT) this.kept.push(answer);
+          if (round.taken || isKeepalive(answer) || this.kept.length >= MAX_KEPT) return;
+          this.kept.push(answer);
+          this.wake();
         });
-        this.upstream = null;
       },
       () => {
-        this.upstream = null;
+        if (this.round === round) this.round = null;
       },
     );
-    return upstream;
+    return round;
   }
 }
