@@ -1,13 +1,10 @@
-export const NS = 'management';
+import * as assign from './assign';
+import * as channels from './channels';
+import * as devices from './devices';
+import * as users from './users';
 
-export const en = {
-  users: { title: 'Users', intro: 'Accounts, roles, locks and devices of the organization.' },
-  channels: { title: 'Channels', intro: 'Channels, their state and members.' },
-  devices: { title: 'Devices', intro: 'Devices, activation and bound accounts.' },
-};
+export { NS } from './core';
 
-export const zh: typeof en = {
-  users: { title: '用户', intro: '企业的账号、角色、锁定状态和设备。' },
-  channels: { title: '频道', intro: '频道、频道状态和成员。' },
-  devices: { title: '设备', intro: '设备、激活状态和绑定账号。' },
-};
+// One namespace, one part per feature: each feature owns its strings file.
+export const en = { users: users.en, channels: channels.en, devices: devices.en, assign: assign.en };
+export const zh: typeof en = { users: users.zh, channels: channels.zh, devices: devices.zh, assign: assign.zh };

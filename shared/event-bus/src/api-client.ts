@@ -36,6 +36,30 @@ export interface ApiClient {
   del<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   /** POSTs a multipart form, reporting upload progress (avatars, client packages). */
   upload<T = unknown>(path: string, form: FormData, options?: UploadRequestOptions<T>): Promise<T>;
+  /** GETs a file the server writes itself (spreadsheets): its bytes and the name it suggests.
+   *  A refusal still arrives as the JSON envelope and throws the same ApiError as get. */
+  download(path: string, options?: Omit<RequestOptions<never>, 'schema'>): Promise<DownloadedFile>;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named none. */
+  fileName: string | null;
+}
+
+/** `attachment; filename="users.xlsx"; filename*=UTF-8''...` -> the best name it carries. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent((star[1] ?? '').trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ? plain[1].trim() : null;
 }
 
 export interface ApiClientOptions {
@@ -155,6 +179,28 @@ export function createApiClient({ baseUrl = '', getToken, fetchImpl, xhrFactory 
     });
   }
 
+  async function download(path: string, options: Omit<RequestOptions<never>, 'schema'> = {}): Promise<DownloadedFile> {
+    const headers: Record<string, string> = {};
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const init: RequestInit = { method: 'GET', headers };
+    if (options.signal) init.signal = options.signal;
+    let response: Response;
+    try {
+      response = await doFetch(withQuery(`${baseUrl}${path}`, options.query), init);
+    } catch (e) {
+      throw networkError(e instanceof Error ? e.message : String(e));
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || type.includes('application/json')) {
+      const text = await response.text().catch(() => '');
+      readAnswer(response.status, text, `GET ${path}`, undefined);
+      // A JSON success where a file was expected is a broken answer, not a file.
+      throw invalidResponse(response.status, `GET ${path} answered JSON, not a file`);
+    }
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
   return {
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
@@ -162,5 +208,6 @@ export function createApiClient({ baseUrl = '', getToken, fetchImpl, xhrFactory 
     patch: (path, body, options) => request('PATCH', path, body, options),
     del: (path, body, options) => request('DELETE', path, body, options),
     upload,
+    download,
   };
 }

@@ -35,5 +35,6 @@ export function withSessionEnd(api: ApiClient, bus: EventBus, except: readonly s
     patch: (path, ...rest) => watch(path, api.patch(path, ...rest)),
     del: (path, ...rest) => watch(path, api.del(path, ...rest)),
     upload: (path, ...rest) => watch(path, api.upload(path, ...rest)),
+    download: (path, ...rest) => watch(path, api.download(path, ...rest)),
   };
 }

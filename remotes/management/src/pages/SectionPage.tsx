@@ -1,15 +1,11 @@
-import { Body1, Title1 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { ChannelsPage } from '../channels';
+import { DevicesPage } from '../devices';
 import type { Section } from '../sections';
-import { NS } from '../strings';
+import { UsersPage } from '../users';
 
-/** Skeleton of the users, channels and devices pages: title and purpose. */
+/** The page of one section (users, channels, devices). */
 export function SectionPage({ section }: { section: Section }) {
-  const { t } = useTranslation(NS);
-  return (
-    <section>
-      <Title1 as="h1" block>{t(`${section}.title`)}</Title1>
-      <Body1 as="p">{t(`${section}.intro`)}</Body1>
-    </section>
-  );
+  if (section === 'users') return <UsersPage />;
+  if (section === 'channels') return <ChannelsPage />;
+  return <DevicesPage />;
 }

@@ -1,0 +1,2 @@
+export { AssignWizardButton } from './AssignWizard';
+export { en, zh } from './strings';

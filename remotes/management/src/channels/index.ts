@@ -1,0 +1,2 @@
+export { ChannelsPage } from './ChannelsPage';
+export { en, zh } from './strings';

@@ -1,0 +1,2 @@
+export { DevicesPage } from './DevicesPage';
+export { en, zh } from './strings';
