@@ -28,7 +28,10 @@ export const spreadsheetRoutes: RouteDef[] = [
     method: 'GET', url: '/api/users/export', tag: 'users', auth: 'user.export', raw: XLSX_MIME,
     summary: 'Export users (xlsx) with the filters, search and sort of GET /api/users; it re-imports unchanged',
     query: userExportQuerySchema,
-    handler: async ({ caller, query, reply, deps }) => sendXlsx(reply, await deps.userSheets.exportFile(caller, query)),
+    handler: async ({ caller, query, reply, deps }) => {
+      const online = query.online === undefined ? undefined : (await deps.presence.statuses(caller.entId)).map((s) => s.uid);
+      return sendXlsx(reply, await deps.userSheets.exportFile(caller, query, online));
+    },
   }),
   defineRoute({
     method: 'GET', url: '/api/channels/assignments/template', tag: 'channels', auth: 'channel.import', raw: XLSX_MIME,

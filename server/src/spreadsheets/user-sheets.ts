@@ -95,8 +95,9 @@ export class UserSheets {
     return { buf, name: 'user-import-template.xlsx' };
   }
 
-  async exportFile(caller: Caller, query: UserExportQuery): Promise<XlsxFile> {
-    const page = await this.users.list(caller.entId, { ...query, page: 1, size: EXPORT_ROWS_MAX + 1 });
+  /** `onlineIds` as GET /api/users takes them, for the online filter. */
+  async exportFile(caller: Caller, query: UserExportQuery, onlineIds?: readonly number[]): Promise<XlsxFile> {
+    const page = await this.users.list(caller.entId, { ...query, page: 1, size: EXPORT_ROWS_MAX + 1 }, undefined, onlineIds);
     if (page.items.length > EXPORT_ROWS_MAX) {
       throw new AppError(ServerCode.ParameterError, { reason: 'too many rows, narrow the filters', maxRows: EXPORT_ROWS_MAX });
     }

@@ -31,7 +31,8 @@ export interface NewUser {
 export class UserAdminRepository {
   constructor(private readonly db: Queryable) {}
 
-  list(entId: number, q: UserListQuery, db: Queryable = this.db) {
+  /** `onlineIds`: who is online now (from presence), needed when `q.online` is set. */
+  list(entId: number, q: UserListQuery, db: Queryable = this.db, onlineIds: readonly number[] = []) {
     const w = new Where().add('u.ent_id = ?', entId);
     if (q.q) w.add('(u.account ilike ? or u.nickname ilike ?)', Where.contains(q.q), Where.contains(q.q));
     if (q.role !== undefined) w.add('u.role = ?', q.role);
@@ -43,6 +44,7 @@ export class UserAdminRepository {
       w.add(`${q.noDevice ? 'not ' : ''}exists (select 1 from devices v where v.user_id = u.id)`);
     }
     if (q.createdAfter !== undefined) w.add('u.created_at > to_timestamp(?::double precision / 1000)', q.createdAfter);
+    if (q.online !== undefined) w.add(`${q.online ? '' : 'not '}(u.id = any(?::int[]))`, `{${onlineIds.join(',')}}`);
     return fetchPage<UserSummary>(db, { columns: SUMMARY_COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'u.id', page: q });
   }
 

@@ -22,7 +22,8 @@ export const userRoutes: RouteDef[] = [
   defineRoute({
     method: 'GET', url: '/api/users', summary: 'Users of the enterprise: paged, sorted, searched and filtered',
     tag: 'users', auth: 'user.read', query: userListQuerySchema, response: pageSchema(userSummarySchema),
-    handler: ({ caller, query, deps }) => deps.users.list(caller, query),
+    handler: async ({ caller, query, deps }) =>
+      deps.users.list(caller, query, query.online === undefined ? undefined : (await deps.presence.statuses(caller.entId)).map((s) => s.uid)),
   }),
   defineRoute({
     method: 'POST', url: '/api/users', summary: 'Add a user (joins the enterprise channel); admin roles need a super admin',

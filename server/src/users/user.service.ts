@@ -51,8 +51,8 @@ export class UserService {
     this.repo = new UserAdminRepository(db);
   }
 
-  list(caller: Caller, q: UserListQuery) {
-    return this.repo.list(caller.entId, q);
+  list(caller: Caller, q: UserListQuery, onlineIds?: readonly number[]) {
+    return this.repo.list(caller.entId, q, undefined, onlineIds);
   }
 
   async get(caller: Caller, id: number): Promise<UserDetail> {

@@ -47,6 +47,9 @@ export const userListQuerySchema = listQuerySchema(USER_SORTS, 'id').extend({
   /** true: only accounts without a device; false: only accounts with one. */
   noDevice: boolParam,
   createdAfter: intParam,
+  /** true: only users online now (any visible status); false: only those offline. Presence is
+   *  held in memory (or Redis), not in the database, so the route hands the online ids in. */
+  online: boolParam,
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
