@@ -146,6 +146,26 @@ export class DeviceRepository {
     return r.rows[0] ? toDevice(r.rows[0]) : null;
   }
 
+  /**
+   * Monitor info: the model and phone from the newest executed device info command (6), and the
+   * newest session activity of the bound account (sessions refresh last_seen_at once a minute).
+   */
+  async monitorInfo(entId: number, id: number): Promise<{ userId: number | null; model: string | null; phone: string | null; lastOnline: string | null } | null> {
+    const r = await this.db.query<{ userId: number | null; model: string | null; phone: string | null; lastOnline: string | null }>(
+      `select d.user_id as "userId", c.detail->>'model' as model, c.detail->>'phone' as phone,
+              (select ${iso('max(s.last_seen_at)')} from sessions s where s.user_id = d.user_id) as "lastOnline"
+         from devices d
+         left join lateral (
+           select detail from device_commands
+            where device_id = d.id and command = '6' and state = 'executed' and detail is not null
+            order by updated_at desc limit 1
+         ) c on true
+        where d.ent_id = $1 and d.id = $2`,
+      [entId, id],
+    );
+    return r.rows[0] ?? null;
+  }
+
   /** Reads the device and locks its row until the transaction ends (two activations cannot cross). */
   async lock(q: Queryable, entId: number, id: number): Promise<DeviceState | null> {
     const r = await q.query<DeviceState>(

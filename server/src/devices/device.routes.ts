@@ -7,6 +7,7 @@ import {
   deviceListQuerySchema,
   deviceLogEntrySchema,
   deviceLogQuerySchema,
+  deviceMonitorInfoSchema,
   deviceSchema,
   idPathSchema,
   pageSchema,
@@ -152,5 +153,16 @@ export const deviceRoutes: RouteDef[] = [
     query: deviceLogQuerySchema,
     response: pageSchema(deviceLogEntrySchema),
     handler: ({ params, query, caller, deps }) => deps.devices.logs(caller, params.id, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/devices/:id/monitor-info',
+    summary: "Monitor info: the account's uid, model and phone the handset last reported, last online and online now",
+    tag,
+    auth: 'device.read',
+    params: idPathSchema,
+    response: deviceMonitorInfoSchema,
+    handler: async ({ params, caller, deps }) =>
+      deps.devices.monitorInfo(caller, params.id, (await deps.presence.statuses(caller.entId)).map((s) => s.uid)),
   }),
 ];

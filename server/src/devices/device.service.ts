@@ -11,6 +11,7 @@ import {
   type DeviceListQuery,
   type DeviceLogAction,
   type DeviceLogEntry,
+  type DeviceMonitorInfo,
   type Page,
   type createDeviceSchema,
   type deviceLogQuerySchema,
@@ -82,6 +83,14 @@ export class DeviceService {
   async logs(caller: Caller, id: number, query: LogQuery): Promise<Page<DeviceLogEntry>> {
     await this.get(caller, id);
     return this.repo.logs(caller.entId, id, query);
+  }
+
+  /** Monitor info of spec section 3; `onlineIds` come from presence (held outside the database). */
+  async monitorInfo(caller: Caller, id: number, onlineIds: readonly number[]): Promise<DeviceMonitorInfo> {
+    const info = await this.repo.monitorInfo(caller.entId, id);
+    if (!info) throw notFound('device');
+    const online = info.userId !== null && onlineIds.includes(info.userId);
+    return { deviceId: id, ...info, online };
   }
 
   async create(caller: Caller, body: CreateDevice): Promise<Device> {

@@ -139,3 +139,18 @@ export const DEVICE_CHANGES = ['created', 'updated', 'status', 'deleted', 'activ
 /** Data of a DeviceChange frame: which device and what happened; clients reload it by id. */
 export const deviceChangeSchema = z.object({ deviceId: idSchema, change: z.enum(DEVICE_CHANGES) });
 export type DeviceChange = z.infer<typeof deviceChangeSchema>;
+
+/**
+ * Monitor info of spec section 3 for one device: its account's uid, the model and phone number
+ * the handset last reported (its answer to the device info command 6; null until it answered),
+ * and when its account was last seen (the newest session activity) and whether it is online now.
+ */
+export const deviceMonitorInfoSchema = z.object({
+  deviceId: idSchema,
+  userId: idSchema.nullable(),
+  model: text().nullable(),
+  phone: text().nullable(),
+  lastOnline: text().nullable(),
+  online: z.boolean(),
+});
+export type DeviceMonitorInfo = z.infer<typeof deviceMonitorInfoSchema>;
