@@ -34,6 +34,13 @@ describe('users list online filter', () => {
     expect((await accounts('online=')).length).toBe(offline.length + 1);
   });
 
+  it('counts each user\'s devices and channels', async () => {
+    const r = await api(t.app, 'GET', '/api/users?q=member1', token);
+    const [member] = pageSchema(userSummarySchema).parse(r.body.data).items;
+    expect(member).toMatchObject({ account: 'member1', deviceCount: 1 });
+    expect(member?.channelCount).toBeGreaterThanOrEqual(2);
+  });
+
   it('exports with the online filter', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/users/export?online=true', headers: { authorization: `Bearer ${token}` } });
     expect(r.statusCode).toBe(200);

@@ -6,6 +6,9 @@ import { iso } from '../db/sql';
 const SUMMARY_COLUMNS = `u.id, u.account, u.nickname, u.role, u.locked, u.avatar,
   u.dispatcher_id as "dispatcherId", d.nickname as "dispatcherNickname", u.channel_remark as "channelRemark",
   coalesce((select array_agg(t.tag order by t.tag) from user_tags t where t.user_id = u.id), '{}') as tags,
+  (select count(*)::int from devices v where v.user_id = u.id) as "deviceCount",
+  (select count(*)::int from channel_members m join channels c on c.id = m.channel_id
+    where m.user_id = u.id and c.disbanded_at is null) as "channelCount",
   ${iso('u.created_at')} as "createdAt"`;
 const FROM = 'users u left join users d on d.id = u.dispatcher_id';
 

@@ -28,6 +28,9 @@ export const userSummarySchema = z.object({
   channelRemark: text().nullable(),
   tags: z.array(text()),
   createdAt: text(),
+  /** Devices bound to the account and live channels it is on (the management table's columns). */
+  deviceCount: z.number().int().optional(),
+  channelCount: z.number().int().optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
