@@ -27,7 +27,8 @@ describe('generated documents', () => {
     // Every change is audited: each mutating route names the operation types it writes.
     // Device commands have no operation type (0-55 has none); they are audited in device_commands
     // and device_logs (action 'command') instead of a misleading operation record.
-    const auditedElsewhere = ['POST /api/devices/:id/commands'];
+    // The assignment dry run is a POST only because it carries a file upload; it writes nothing.
+    const auditedElsewhere = ['POST /api/devices/:id/commands', 'POST /api/channels/assignments/check'];
     const unaudited = routes
       .filter((r) => r.method !== 'GET' && r.auth !== 'public' && r.url !== '/api/auth/logout' && !r.audits?.length)
       // Chat messages are conversation, not administrative operations: no operation type fits them.

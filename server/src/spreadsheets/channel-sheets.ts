@@ -14,8 +14,12 @@ import {
   channelNameSchema,
   levelSchema,
   remarkSchema,
+  type AssignmentCheckResult,
+  type AssignmentCheckRow,
   type AssignmentLayout,
+  type AssignmentOutcome,
   type SheetImportResult,
+  type SheetRowError,
   type assignmentExportQuerySchema,
 } from '@ptt/contracts';
 import * as channels from '../channels/channel.repository';
@@ -118,6 +122,36 @@ export class ChannelSheets {
     return this.importFile(caller, layout, sheet);
   }
 
+  /** The multipart upload's sheet of this layout, checked: the dry run of importUpload. */
+  async checkUpload(caller: Caller, layout: AssignmentLayout, req: FastifyRequest): Promise<AssignmentCheckResult> {
+    const sheet = await readUploadedSheet(req, caller, this.db, ASSIGNMENT_SHEET_COLUMNS[layout], ASSIGNMENT_SHEET_REQUIRED[layout]);
+    return this.checkFile(caller, layout, sheet);
+  }
+
+  /**
+   * The dry run: every row decided against the database exactly as importFile decides it (the same
+   * parse and plan), nothing written and no record. Run in a read-only transaction so the plan sees
+   * one snapshot.
+   */
+  async checkFile(caller: Caller, layout: AssignmentLayout, sheet: UploadedSheet): Promise<AssignmentCheckResult> {
+    const errors = new RowErrors();
+    const inputs = layout === 'byChannel' ? parseByChannel(sheet.rows, errors) : parseByUser(sheet.rows, errors);
+    const p = await this.db.transaction((tx) => plan(tx, caller.entId, layout, inputs, errors, false));
+    const field = layout === 'byChannel' ? 'channel' : 'channels';
+    const byRow = new Map<number, SheetRowError[]>();
+    for (const e of errors.sorted()) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
+    const rows = sheet.rows.map(({ row, cells }): AssignmentCheckRow => ({
+      row,
+      outcome: byRow.has(row) ? 'error' : (p.outcomes.get(row) ?? 'unchanged'),
+      account: cells.account ?? '',
+      channels: cells[field] ?? '',
+      level: cells.level ?? '',
+      remark: cells.remark ?? '',
+      errors: byRow.get(row) ?? [],
+    }));
+    return { ...result(sheet.rows.length, p.counts, errors), rows };
+  }
+
   /**
    * Valid rows are applied and invalid rows reported, in one transaction (the channels locked) with
    * one ChannelAssignmentImport record; ChannelUserAdd frames follow the commit.
@@ -125,27 +159,41 @@ export class ChannelSheets {
   async importFile(caller: Caller, layout: AssignmentLayout, sheet: UploadedSheet): Promise<SheetImportResult> {
     const errors = new RowErrors();
     const inputs = layout === 'byChannel' ? parseByChannel(sheet.rows, errors) : parseByUser(sheet.rows, errors);
-    const joined = new JoinedChannels();
-    const counts = await this.db.transaction(async (tx) => {
-      const counts = await apply(tx, caller.entId, layout, inputs, errors, joined);
-      await writeOperation(tx, caller, OperationType.ChannelAssignmentImport, { layout, ...auditDetail(sheet.fileName, sheet.rows.length, counts, errors) });
-      return counts;
+    const { counts, joined } = await this.db.transaction(async (tx) => {
+      const p = await plan(tx, caller.entId, layout, inputs, errors, true);
+      for (const [channelId, members] of p.inserts) await channels.insertMembers(tx, caller.entId, channelId, members);
+      await sheets.updateMemberships(tx, p.updates);
+      await writeOperation(tx, caller, OperationType.ChannelAssignmentImport, { layout, ...auditDetail(sheet.fileName, sheet.rows.length, p.counts, errors) });
+      return p;
     });
     await joined.publish(this.hub, this.events, caller);
     return result(sheet.rows.length, counts, errors);
   }
 }
 
-/** Decides every valid row against the database and writes the changes. */
-async function apply(tx: Queryable, entId: number, layout: AssignmentLayout, inputs: AssignmentInput[], errors: RowErrors, joined: JoinedChannels): Promise<Counts> {
+interface Plan {
+  counts: Counts;
+  outcomes: Map<number, AssignmentOutcome>;
+  inserts: Map<number, channels.NewMember[]>;
+  updates: { channelId: number; userId: number; level: number | null; remark: string | null }[];
+  joined: JoinedChannels;
+}
+
+/**
+ * Decides every valid row against the database, writing nothing: the dry run shows this plan and the
+ * import writes it. `lock` takes the channel rows for update (the import's transaction).
+ */
+async function plan(tx: Queryable, entId: number, layout: AssignmentLayout, inputs: AssignmentInput[], errors: RowErrors, lock: boolean): Promise<Plan> {
   const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
-  const byName = new Map((await sheets.liveChannels(tx, entId, true)).map((c) => [c.name.toLowerCase(), c.id] as const));
+  const outcomes = new Map<number, AssignmentOutcome>();
+  const joined = new JoinedChannels();
+  const byName = new Map((await sheets.liveChannels(tx, entId, lock)).map((c) => [c.name.toLowerCase(), c.id] as const));
   const users = new Map((await sheets.usersByAccounts(tx, entId, inputs.map((i) => i.account))).map((u) => [u.account.toLowerCase(), u.id] as const));
   const current = new Map(
     (await sheets.membershipsOf(tx, entId, [...users.values()])).map((m) => [`${m.channelId}:${m.userId}`, m] as const),
   );
   const inserts = new Map<number, channels.NewMember[]>();
-  const updates: { channelId: number; userId: number; level: number | null; remark: string | null }[] = [];
+  const updates: Plan['updates'] = [];
   const field = layout === 'byChannel' ? 'channel' : 'channels';
   for (const input of inputs) {
     const channelIds = input.channels.flatMap((name) => {
@@ -161,7 +209,9 @@ async function apply(tx: Queryable, entId: number, layout: AssignmentLayout, inp
     for (const channelId of channelIds) {
       const member = current.get(`${channelId}:${userId}`);
       if (!member) {
-        inserts.set(channelId, [...(inserts.get(channelId) ?? []), { userId, level: input.level ?? undefined, remark: input.remark }]);
+        const list = inserts.get(channelId) ?? [];
+        list.push({ userId, level: input.level ?? undefined, remark: input.remark });
+        inserts.set(channelId, list);
         joined.add(channelId, userId);
         added = true;
       } else if ((input.level !== null && input.level !== member.level) || (input.remark !== null && input.remark !== member.remark)) {
@@ -169,13 +219,13 @@ async function apply(tx: Queryable, entId: number, layout: AssignmentLayout, inp
         changed = true;
       }
     }
+    const outcome: AssignmentOutcome = added ? 'create' : changed ? 'change' : 'unchanged';
+    outcomes.set(input.row, outcome);
     if (added) counts.created++;
     else if (changed) counts.updated++;
     else counts.unchanged++;
   }
-  for (const [channelId, members] of inserts) await channels.insertMembers(tx, entId, channelId, members);
-  await sheets.updateMemberships(tx, updates);
-  return counts;
+  return { counts, outcomes, inserts, updates, joined };
 }
 
 /** One channel and one account per row; the same pair twice in the file is a duplicate. */

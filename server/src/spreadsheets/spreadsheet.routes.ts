@@ -1,6 +1,7 @@
 import {
   OperationType,
   XLSX_MIME,
+  assignmentCheckResultSchema,
   assignmentExportQuerySchema,
   assignmentLayoutQuerySchema,
   sheetImportResultSchema,
@@ -44,6 +45,12 @@ export const spreadsheetRoutes: RouteDef[] = [
     summary: 'Import channel assignments from an xlsx of the given layout: members are added or updated, never removed',
     query: assignmentLayoutQuerySchema, response: sheetImportResultSchema, audits: [OperationType.ChannelAssignmentImport],
     handler: ({ caller, query, req, deps }) => deps.channelSheets.importUpload(caller, query.layout, req),
+  }),
+  defineRoute({
+    method: 'POST', url: '/api/channels/assignments/check', tag: 'channels', auth: 'channel.import', upload: true,
+    summary: 'Dry run of the assignment import: every row of the xlsx with its outcome (create, change, unchanged, error and why); nothing is written',
+    query: assignmentLayoutQuerySchema, response: assignmentCheckResultSchema,
+    handler: ({ caller, query, req, deps }) => deps.channelSheets.checkUpload(caller, query.layout, req),
   }),
   defineRoute({
     method: 'GET', url: '/api/channels/assignments/export', tag: 'channels', auth: 'channel.export', raw: XLSX_MIME,

@@ -97,3 +97,32 @@ export const sheetImportResultSchema = importResultSchema.extend({
   errors: z.array(sheetRowErrorSchema),
 });
 export type SheetImportResult = z.infer<typeof sheetImportResultSchema>;
+
+/**
+ * What an assignment import does with one row: `create` adds at least one membership, `change` sets
+ * an existing member's level or remark, `unchanged` is already so, `error` is skipped (see errors).
+ */
+export const ASSIGNMENT_OUTCOMES = ['create', 'change', 'unchanged', 'error'] as const;
+export type AssignmentOutcome = (typeof ASSIGNMENT_OUTCOMES)[number];
+
+/** One data row of a dry run: its Excel row number, the cells as read and its outcome. */
+export const assignmentCheckRowSchema = z.object({
+  row: z.number().int(),
+  outcome: z.enum(ASSIGNMENT_OUTCOMES),
+  account: z.string(),
+  /** byChannel: the channel cell; byUser: the channels cell. */
+  channels: z.string(),
+  level: z.string(),
+  remark: z.string(),
+  errors: z.array(sheetRowErrorSchema),
+});
+export type AssignmentCheckRow = z.infer<typeof assignmentCheckRowSchema>;
+
+/**
+ * The dry run of an assignment import (POST /api/channels/assignments/check): the counts the import
+ * of the same file would give now, and every row's outcome; nothing is written.
+ */
+export const assignmentCheckResultSchema = sheetImportResultSchema.extend({
+  rows: z.array(assignmentCheckRowSchema),
+});
+export type AssignmentCheckResult = z.infer<typeof assignmentCheckResultSchema>;
