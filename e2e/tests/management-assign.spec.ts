@@ -143,7 +143,7 @@ for (const [locale, layout] of [['en', 'byChannel'], ['zh', 'byUser']] as const)
     // Step 3: the dry run, each bad row by number and reason; nothing written.
     await expect(dialog.getByText(x.step3)).toBeVisible();
     await expect(dialog.getByTestId('assign-counts')).toContainText(x.errors);
-    const bad = layout === 'byChannel'
+    const bad: Record<number, string> = layout === 'byChannel'
       ? { 4: x.noUser, 5: x.noChannel('Nowhere', x.channelField), 6: x.duplicate('MEMBER4') }
       : { 3: x.noUser, 4: x.noChannel('Nowhere', x.channelsField), 5: x.duplicate('MEMBER5') };
     for (const [row, reason] of Object.entries(bad)) {
