@@ -42,6 +42,12 @@ export function MembersDialog({ channel, onClose }: Props) {
   }, [t, i18n, manage, update, channel.id]);
 
   const title = t('members.title', { name: channel.name });
+  const back = () => setOpen(null);
+  // One dialog at a time: the member list steps aside while one of its own dialogs is open (its
+  // page and search stay here), so no dialog sits hidden under another's focus trap.
+  if (open?.kind === 'add') return <AddMembersDialog channel={channel} onClose={back} onAdded={back} />;
+  if (open?.kind === 'edit') return <EditMemberDialog channelId={channel.id} member={open.member} onClose={back} onSaved={back} />;
+  if (open?.kind === 'remove') return <RemoveMemberDialog channel={channel} member={open.member} onClose={back} onDone={back} />;
   return (
     <ViewDialog title={title} onClose={onClose} wide>
       {failure && (
@@ -68,9 +74,6 @@ export function MembersDialog({ channel, onClose }: Props) {
           </>
         }
       />
-      {open?.kind === 'add' && <AddMembersDialog channel={channel} onClose={() => setOpen(null)} onAdded={() => setOpen(null)} />}
-      {open?.kind === 'edit' && <EditMemberDialog channelId={channel.id} member={open.member} onClose={() => setOpen(null)} onSaved={() => setOpen(null)} />}
-      {open?.kind === 'remove' && <RemoveMemberDialog channel={channel} member={open.member} onClose={() => setOpen(null)} onDone={() => setOpen(null)} />}
     </ViewDialog>
   );
 }
