@@ -68,7 +68,8 @@ export async function startServer({ databaseUrl = '', dataDir: givenDataDir, env
     await new Promise((r) => setTimeout(r, 50));
   }
   const coldStartMs = performance.now() - started;
-  return { base, ws: `ws://127.0.0.1:${port}/ws2`, coldStartMs, dataDir, stop, close };
+  // pid: benches read the server's own memory (/proc/<pid>/status).
+  return { base, ws: `ws://127.0.0.1:${port}/ws2`, coldStartMs, dataDir, pid: child.pid, stop, close };
 }
 
 export async function login(base, account, entId = 100001) {
