@@ -189,7 +189,7 @@ test('avatar, blacklist, devices and channels, and the location track', async ({
   await expect(dialog).toBeHidden();
 });
 
-test('refusals: a dispatcher cannot be locked or deleted, the last dispatcher keeps the role, an admin above one is out of reach', async ({ page, baseURL }) => {
+test('refusals: a dispatcher cannot be locked, the last dispatcher keeps the role and cannot be deleted, an admin above one is out of reach', async ({ page, baseURL }) => {
   await openUsers(page, baseURL, 'admin');
   let dialog = await rowAction(page, 'dispatcher1', 'Dispatcher 1', 'Lock');
   await expect(dialog).toHaveAccessibleName('Lock Dispatcher 1?');
@@ -198,12 +198,6 @@ test('refusals: a dispatcher cannot be locked or deleted, the last dispatcher ke
   await expectNoBlockingViolations(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, 'dispatcher1')).toHaveAttribute('data-locked', 'false');
-
-  dialog = await rowAction(page, 'dispatcher1', 'Dispatcher 1', 'Delete');
-  await expect(dialog).toHaveAccessibleName('Delete Dispatcher 1?');
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog.getByText('Dispatcher cannot delete')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // dispatcher2 becomes a user: dispatcher1 is the last dispatcher, and keeps the role (2030).
   dialog = await rowAction(page, 'dispatcher2', 'Dispatcher 2', 'Change role');
@@ -216,6 +210,13 @@ test('refusals: a dispatcher cannot be locked or deleted, the last dispatcher ke
   await expect(dialog.getByText('At least one dispatcher needed')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, 'dispatcher1').getByRole('cell').nth(3)).toHaveText('Dispatcher');
+
+  // Nor can the last dispatcher be deleted.
+  dialog = await rowAction(page, 'dispatcher1', 'Dispatcher 1', 'Delete');
+  await expect(dialog).toHaveAccessibleName('Delete Dispatcher 1?');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByText('Dispatcher cannot delete')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Only a super admin acts on admin accounts.
   dialog = await rowAction(page, 'superadmin', 'Super Admin', 'Lock');
