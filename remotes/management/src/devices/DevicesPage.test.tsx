@@ -110,7 +110,7 @@ describe('devices page', () => {
     expect(screen.getByText('2 of the selected devices are inactive.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Batch activate' }));
     const form = within(await screen.findByRole('dialog', { name: 'Batch activate' }));
-    expect(form.getByText(/1 selected devices were activated before/)).toBeInTheDocument();
+    expect(form.getByText(/1 selected device was activated before/)).toBeInTheDocument();
     await userEvent.click(form.getByRole('button', { name: 'Activate 2' }));
     expect(await form.findAllByText('UID required')).toHaveLength(2);
 

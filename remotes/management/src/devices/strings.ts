@@ -47,9 +47,12 @@ export const en = {
     disable: 'Set disabled',
     delete: 'Delete',
   },
+  // i18next picks _one or _other by count (Chinese has one form: both the same).
   needActivation: {
-    page: '{{count}} devices on this page are inactive.',
-    selection: '{{count}} of the selected devices are inactive.',
+    page_one: '{{count}} device on this page is inactive.',
+    page_other: '{{count}} devices on this page are inactive.',
+    selection_one: '{{count}} of the selected devices is inactive.',
+    selection_other: '{{count}} of the selected devices are inactive.',
   },
   form: {
     addTitle: 'Add device',
@@ -136,7 +139,8 @@ export const en = {
   batch: {
     title: 'Batch activate',
     intro: 'First activation only: choose the account for each inactive device selected.',
-    skipped: '{{count}} selected devices were activated before and are left out (use re-activate).',
+    skipped_one: '{{count}} selected device was activated before and is left out (use re-activate).',
+    skipped_other: '{{count}} selected devices were activated before and are left out (use re-activate).',
     device: 'Account for {{name}}',
     start: 'Activate {{count}}',
     progressTitle: 'Activating devices',
@@ -194,8 +198,10 @@ export const zh: typeof en = {
     delete: '删除',
   },
   needActivation: {
-    page: '本页有 {{count}} 台设备未激活。',
-    selection: '所选设备中有 {{count}} 台未激活。',
+    page_one: '本页有 {{count}} 台设备未激活。',
+    page_other: '本页有 {{count}} 台设备未激活。',
+    selection_one: '所选设备中有 {{count}} 台未激活。',
+    selection_other: '所选设备中有 {{count}} 台未激活。',
   },
   form: {
     addTitle: '添加设备',
@@ -282,7 +288,8 @@ export const zh: typeof en = {
   batch: {
     title: '批量激活',
     intro: '仅用于首次激活：为所选的每台未激活设备选择账号。',
-    skipped: '所选设备中有 {{count}} 台曾被激活，已略过（请使用重新激活）。',
+    skipped_one: '所选设备中有 {{count}} 台曾被激活，已略过（请使用重新激活）。',
+    skipped_other: '所选设备中有 {{count}} 台曾被激活，已略过（请使用重新激活）。',
     device: '{{name}} 的账号',
     start: '激活 {{count}} 台',
     progressTitle: '正在激活设备',
