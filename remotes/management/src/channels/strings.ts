@@ -53,6 +53,7 @@ export const en = {
     selected: 'Chosen members',
     openList: 'Show the people found for {{name}}',
     remove: 'Remove {{name}}',
+    removeWithNote: 'Remove {{name}} ({{note}})',
     noMatch: 'Nobody matches',
   },
   addMembers: {
@@ -166,6 +167,7 @@ export const zh: typeof en = {
     selected: '已选成员',
     openList: '显示 {{name}} 的搜索结果',
     remove: '移除 {{name}}',
+    removeWithNote: '移除 {{name}}（{{note}}）',
     noMatch: '没有匹配的人员',
   },
   addMembers: {

@@ -24,6 +24,8 @@ interface Props {
   label: string;
   selected: UserOption[];
   onChange: (selected: UserOption[]) => void;
+  /** A line under a chosen person (why the server refused them), by user id. */
+  notes?: ReadonlyMap<number, string>;
 }
 
 const SEARCH_DELAY_MS = 250;
@@ -33,7 +35,7 @@ const NO_MATCH = 'no-match';
  * Chooses people among all users of the organisation: typing searches on the server (after a
  * pause, an earlier search dropped), a page of matches at a time; choices become tags.
  */
-export function UserPicker({ label, selected, onChange }: Props) {
+export function UserPicker({ label, selected, onChange, notes }: Props) {
   const { t } = useTranslation(NS, { keyPrefix: 'channels.picker' });
   const [findUsers] = useLazyChannelUserOptionsQuery();
   const [text, setText] = useState('');
@@ -71,11 +73,21 @@ export function UserPicker({ label, selected, onChange }: Props) {
     <TagPicker onOptionSelect={onOptionSelect} selectedOptions={[...chosen]}>
       <TagPickerControl expandIcon={{ 'aria-label': t('openList', { name: label }) }}>
         <TagPickerGroup aria-label={t('selected')}>
-          {selected.map((o) => (
-            <Tag key={o.id} value={String(o.id)} shape="rounded" dismissible aria-label={t('remove', { name: o.nickname })}>
-              {o.nickname}
-            </Tag>
-          ))}
+          {selected.map((o) => {
+            const note = notes?.get(o.id);
+            return (
+              <Tag
+                key={o.id}
+                value={String(o.id)}
+                shape="rounded"
+                dismissible
+                secondaryText={note}
+                aria-label={note ? t('removeWithNote', { name: o.nickname, note }) : t('remove', { name: o.nickname })}
+              >
+                {o.nickname}
+              </Tag>
+            );
+          })}
         </TagPickerGroup>
         <TagPickerInput placeholder={t('placeholder')} value={text} onChange={(e) => setText(e.target.value)} />
       </TagPickerControl>
