@@ -5,6 +5,7 @@ import type { Db } from './db/db';
 import { describeDb, openDb } from './db/open-db';
 import { startPgliteMaintenance } from './db/maintenance';
 import { migrate } from './db/migrate';
+import { warnIfTooBigForPglite } from './db/size-warning';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo';
 import type { RedisErrorLogger } from './ws/redis-client';
 import { RedisHub } from './ws/redis-hub';
@@ -39,6 +40,7 @@ async function start(config: AppConfig): Promise<void> {
     // Printed on every start so `npm start` always shows how to log in.
     printDemoLogins(seed.logins, seed.seeded);
   }
+  await warnIfTooBigForPglite(db, log);
 
   const onError: RedisErrorLogger = (err, what) => log.error({ err }, what);
   let hub: RedisHub | undefined;

@@ -84,7 +84,7 @@ export class ChannelService {
 
   async listMembers(caller: Caller, id: number, query: ChannelMemberListQuery): Promise<Page<ChannelMember>> {
     await this.readable(caller, id);
-    return repo.listMembers(this.db, id, query);
+    return repo.listMembers(this.db, caller.entId, id, query);
   }
 
   async create(caller: Caller, body: { name: string; memberIds?: number[] | undefined }): Promise<ChannelDetail> {

@@ -43,6 +43,9 @@ export interface PageRequest {
  * (exact up to LIST_TOTAL_CAP, then LIST_TOTAL_CAP + 1).
  * `sortColumns` maps the API's sort names to SQL expressions (never user text in SQL); `tieBreak`
  * keeps the order stable between pages.
+ * `count`: another from/where that matches exactly the same rows but reads fewer tables (a
+ * membership or tag table alone instead of its join with users). Counting up to the cap through a
+ * join costs a probe per row, 10-30 ms at 10,000 rows; one index alone costs under 1 ms (ADR 019).
  */
 export async function fetchPage<T>(
   q: Queryable,
@@ -53,6 +56,7 @@ export async function fetchPage<T>(
     sortColumns: Record<string, string>;
     tieBreak: string;
     page: PageRequest;
+    count?: { from: string; where: Where } | undefined;
   },
 ): Promise<Page<T>> {
   const sortExpr = opts.sortColumns[opts.page.sort] ?? opts.tieBreak;
@@ -69,8 +73,9 @@ export async function fetchPage<T>(
     ),
     // Counting stops after the cap: a bounded index read instead of every matching row.
     q.query<{ total: number }>(
-      `select count(*)::int as total from (select 1 from ${opts.from} ${whereSql} limit ${LIST_TOTAL_CAP + 1}) capped`,
-      params,
+      `select count(*)::int as total from (select 1 from ${opts.count?.from ?? opts.from} ${opts.count?.where.sql() ?? whereSql}
+        limit ${LIST_TOTAL_CAP + 1}) capped`,
+      opts.count?.where.params ?? params,
     ),
   ]);
   return { items: rows.rows, total: count.rows[0]?.total ?? 0 };

@@ -59,8 +59,12 @@ interface DeviceRow {
 
 const DEVICE_COLUMNS = `d.id, d.name, d.imei, d.mac, d.platform, d.status, d.active,
   ${iso('d.activated_at')} as "activatedAt", d.user_id as uid, u.account, u.nickname,
-  d.dispatcher_id as "dispatcherId", p.nickname as "dispatcherNickname", d.tag, ${iso('d.created_at')} as "createdAt"`;
-const DEVICE_FROM = `devices d left join users u on u.id = d.user_id left join users p on p.id = d.dispatcher_id`;
+  d.dispatcher_id as "dispatcherId", (select p.nickname from users p where p.id = d.dispatcher_id) as "dispatcherNickname",
+  d.tag, ${iso('d.created_at')} as "createdAt"`;
+// The dispatcher's nickname is a column subquery: looked up for the page's rows only, where a join
+// is made for every device before the sort (ADR 019). The bound user stays a join: the account
+// sort needs it.
+const DEVICE_FROM = `devices d left join users u on u.id = d.user_id`;
 
 const DEVICE_SORT_COLUMNS: Record<string, string> = {
   id: 'd.id',
@@ -111,11 +115,14 @@ export class DeviceRepository {
     const where = new Where().add('d.ent_id = ?', entId);
     if (query.q) {
       const like = Where.contains(query.q);
-      // The account match is a subquery on the trigram-indexed users.account; as `u.account ilike`
-      // inside the OR it made the planner hash-join every user of the table (bench/lists.bench.mjs).
+      // The account match is an array of the matching users' ids, computed once through the
+      // trigram index on users.account: every arm of the OR then has an index (trigrams on name,
+      // imei and mac, migration 013; devices_user_uq for the ids) and the planner ORs their
+      // bitmaps. As `u.account ilike` it hash-joined every user; as `in (subquery)` it read every
+      // device (ADR 006, ADR 019).
       where.add(
         `(d.name ilike ? or d.imei ilike ? or d.mac ilike ?
-          or d.user_id in (select x.id from users x where x.ent_id = ? and x.account ilike ?))`,
+          or d.user_id = any(array(select x.id from users x where x.ent_id = ? and x.account ilike ?)))`,
         like,
         like,
         like,

@@ -4,13 +4,17 @@ import { fetchPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
 
 const SUMMARY_COLUMNS = `u.id, u.account, u.nickname, u.role, u.locked, u.avatar,
-  u.dispatcher_id as "dispatcherId", d.nickname as "dispatcherNickname", u.channel_remark as "channelRemark",
+  u.dispatcher_id as "dispatcherId", (select d.nickname from users d where d.id = u.dispatcher_id) as "dispatcherNickname",
+  u.channel_remark as "channelRemark",
   coalesce((select array_agg(t.tag order by t.tag) from user_tags t where t.user_id = u.id), '{}') as tags,
   (select count(*)::int from devices v where v.user_id = u.id) as "deviceCount",
   (select count(*)::int from channel_members m join channels c on c.id = m.channel_id
     where m.user_id = u.id and c.disbanded_at is null) as "channelCount",
   ${iso('u.created_at')} as "createdAt"`;
-const FROM = 'users u left join users d on d.id = u.dispatcher_id';
+// The dispatcher's nickname is a column subquery, not a join: a join is made for every matching
+// row before the sort, a subquery only for the page's rows (a search matching 6,000 users made
+// 6,000 dispatcher look-ups for a page of 20: ADR 019).
+const FROM = 'users u';
 
 const SORTS: Record<string, string> = {
   id: 'u.id',
@@ -28,6 +32,25 @@ export interface NewUser {
   role: number;
   dispatcherId: number | null;
   channelRemark: string | null;
+}
+
+/** Keys of the list query that do not filter. */
+const NOT_FILTERS = new Set(['page', 'size', 'sort', 'order']);
+
+/**
+ * The total of a list filtered by one tag or one channel and nothing else, counted on user_tags or
+ * channel_members alone (their primary keys hold each user once; their ent_id is the user's).
+ * Through the join with users the count took 8-12 ms at 10,000 rows (ADR 019); any other filter
+ * given as well keeps the joined count.
+ */
+function narrowCount(entId: number, q: UserListQuery) {
+  const filters = Object.entries(q).filter(([k, v]) => v !== undefined && !NOT_FILTERS.has(k)).map(([k]) => k);
+  if (filters.length !== 1) return undefined;
+  if (filters[0] === 'tag' && q.tag) return { from: 'user_tags t', where: new Where().add('t.ent_id = ?', entId).add('t.tag = ?', q.tag) };
+  if (filters[0] === 'channelId' && q.channelId) {
+    return { from: 'channel_members m', where: new Where().add('m.ent_id = ?', entId).add('m.channel_id = ?', q.channelId) };
+  }
+  return undefined;
 }
 
 /** SQL of the management side of users; every statement is scoped by enterprise. */
@@ -48,7 +71,15 @@ export class UserAdminRepository {
     }
     if (q.createdAfter !== undefined) w.add('u.created_at > to_timestamp(?::double precision / 1000)', q.createdAfter);
     if (q.online !== undefined) w.add(`${q.online ? '' : 'not '}(u.id = any(?::int[]))`, `{${onlineIds.join(',')}}`);
-    return fetchPage<UserSummary>(db, { columns: SUMMARY_COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'u.id', page: q });
+    return fetchPage<UserSummary>(db, {
+      columns: SUMMARY_COLUMNS,
+      from: FROM,
+      where: w,
+      sortColumns: SORTS,
+      tieBreak: 'u.id',
+      page: q,
+      count: narrowCount(entId, q),
+    });
   }
 
   async summary(entId: number, id: number, db: Queryable = this.db): Promise<UserSummary | null> {
