@@ -143,7 +143,8 @@ test('a super manager adds, edits, suspends, resumes, fills, disbands and delete
   adding = page.getByRole('dialog', { name: `Add members to "${name} B"` });
   await pick(page, adding, 'Members to add', 'Member 1');
   await adding.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(adding.getByText('User already on the channel')).toBeVisible();
+  await expect(adding.getByText('User already on the channel').first()).toBeVisible();
+  await expect(adding.getByRole('option', { name: 'Remove Member 1 (User already on the channel)' })).toBeVisible();
   await expectAxeClean(page);
   await adding.getByRole('button', { name: 'Cancel' }).click();
 
