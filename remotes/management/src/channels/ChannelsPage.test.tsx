@@ -77,6 +77,20 @@ describe('channels page', () => {
     expect(post).toHaveBeenCalledWith('/api/channels', { name: 'Night shift' }, expect.anything());
   });
 
+  it('edits the name and the state: a rename and a suspend, only what changed', async () => {
+    const { patch, post } = renderChannels(<ChannelsPage />, { channels: [security] });
+    await userEvent.click((await rowOf('Security')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit channel' });
+    const name = await within(dialog).findByRole('textbox', { name: /Channel name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Security B');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'State' }), 'Suspended');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Channel "Security B" saved')).toBeInTheDocument();
+    expect(patch).toHaveBeenCalledWith('/api/channels/11', { name: 'Security B' }, expect.anything());
+    expect(post).toHaveBeenCalledWith('/api/channels/11/suspend', undefined, expect.anything());
+  });
+
   it('suspends at once and resumes', async () => {
     const { post } = renderChannels(<ChannelsPage />, { channels: [security, paused] });
     await userEvent.click((await rowOf('Security')).getByRole('button', { name: 'Suspend' }));
