@@ -27,12 +27,16 @@ describe('users page', () => {
   });
 
   it('sends the search and filters to the server', async () => {
-    const { get } = renderUsers(<UsersPage />, { users: [user()] });
+    const general = { id: 7, name: 'General', createdAt: '2026-01-05T08:00:00.000Z', enabled: true, disbanded: false, disbandedAt: null, isEnterprise: false, memberCount: 9 };
+    const { get } = renderUsers(<UsersPage />, { users: [user()], answers: { '/api/channels': { items: [general], total: 1 } } });
     await rowOf('member1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Channel' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'General' }));
+    await waitFor(() => expect(queriesOf(get, '/api/users').at(-1)).toMatchObject({ channelId: '7' }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Dispatcher');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Online');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Lock' }), 'Locked');
-    await waitFor(() => expect(queriesOf(get, '/api/users').at(-1)).toMatchObject({ role: '1', online: 'true', locked: 'true', page: 1 }));
+    await waitFor(() => expect(queriesOf(get, '/api/users').at(-1)).toMatchObject({ role: '1', online: 'true', locked: 'true', channelId: '7', page: 1 }));
   });
 
   it('offers a dispatcher only what a dispatcher may do', async () => {

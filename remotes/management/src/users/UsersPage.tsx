@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { can, type Action, type UserSummary } from '@ptt/contracts';
 import { COMMON_NS, DataTable, errorKey, useListResult, useTableQuery } from '@ptt/ui';
 import { NS, saveFile, useManagement } from '../core';
-import { NO_FILTERS, USER_PAGE_SIZE, exportUsers, useUserChannelOptionsQuery, useUserListQuery, type UserFilters } from './api';
+import { NO_FILTERS, USER_PAGE_SIZE, exportUsers, useUserListQuery, type UserFilters } from './api';
+import { ChannelFilter } from './ChannelFilter';
 import { USER_ACTIONS, statusOf, userColumns, type UserAction } from './columns';
 import { AddUserDialog } from './components/AddUserDialog';
 import { ImportUsersDialog } from './components/ImportUsersDialog';
@@ -36,7 +37,6 @@ export function UsersPage() {
   const { api, session } = useManagement();
   const { query, setQuery, setFilter } = useTableQuery<UserFilters>({ page: 1, size: USER_PAGE_SIZE, sort: 'id', order: 'asc', filters: NO_FILTERS });
   const list = useListResult(useUserListQuery(query));
-  const channels = useUserChannelOptionsQuery('').data?.items ?? [];
   const presence = usePresence();
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
@@ -115,7 +115,7 @@ export function UsersPage() {
               { value: 'true', label: t('filter.onlineYes') },
               { value: 'false', label: t('filter.onlineNo') },
             ])}
-            {select('channelId', t('filter.channel'), channels.map((c) => ({ value: String(c.id), label: c.name })))}
+            <ChannelFilter label={t('filter.channel')} value={query.filters.channelId} onChange={(id) => setFilter('channelId', id)} />
             {mayDo('user.create') && (
               <Button appearance="primary" onClick={() => setOpen({ kind: 'add' })}>
                 {t('add.button')}

@@ -1,7 +1,6 @@
 import {
   blacklistEntrySchema,
   channelSchema,
-  PAGE_SIZE_MAX,
   pageSchema,
   presenceFrameSchema,
   sheetImportResultSchema,
@@ -23,7 +22,7 @@ import { queryParams, serverApi, type TableQuery } from '@ptt/ui';
 // UserLock on the bus) refetches the open table.
 
 export const USER_PAGE_SIZE = 20;
-/** Options per search in the blacklist picker. */
+/** Options per search in the channel filter and the blacklist picker. */
 export const PICKER_SIZE = 20;
 
 /** The table's filters as the query string has them ('' is no filter). */
@@ -87,7 +86,7 @@ export const usersApi = serverApi.injectEndpoints({
       query: () => ({ path: '/api/presence', schema: presenceList }),
     }),
     userChannelOptions: build.query<Page<Channel>, string>({
-      query: (q) => ({ path: '/api/channels', query: { size: PAGE_SIZE_MAX, sort: 'name', q: q || undefined }, schema: channelPage }),
+      query: (q) => ({ path: '/api/channels', query: { size: PICKER_SIZE, sort: 'name', q: q || undefined }, schema: channelPage }),
       providesTags: ['Channel'],
     }),
     userPickOptions: build.query<Page<UserSummary>, string>({
@@ -110,7 +109,7 @@ export const {
   useBlacklistAddMutation,
   useBlacklistRemoveMutation,
   useUserPresenceQuery,
-  useUserChannelOptionsQuery,
+  useLazyUserChannelOptionsQuery,
   useLazyUserPickOptionsQuery,
 } = usersApi;
 

@@ -50,8 +50,8 @@ export function renderUsers(ui: ReactNode, { users = [], presence = [], role = R
   const get = jest.fn((path: string) => {
     if (path === '/api/users') return Promise.resolve(page(users));
     if (path === '/api/presence') return Promise.resolve(presence);
-    if (path === '/api/channels') return Promise.resolve(page([]));
     if (path in answers) return Promise.resolve(answers[path]);
+    if (path === '/api/channels') return Promise.resolve(page([]));
     return Promise.reject(new Error(`unexpected GET ${path}`));
   }) as unknown as Call;
   const answer = (): Call => jest.fn((_path: string, _body?: unknown, _options?: unknown) => Promise.resolve<unknown>(null));
