@@ -121,6 +121,7 @@ test('add and edit a device, with name too long and "Device already exists"', as
   await add.getByLabel('IMEI').fill(nextImei());
   await add.getByLabel('Platform').selectOption({ label: 'iOS' });
   await add.getByLabel('Tag').fill('night');
+  await add.getByLabel('Dispatcher', { exact: true }).selectOption({ label: 'Dispatcher 2 (dispatcher2)' });
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(add).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Device E2E Added 01 added.' })).toBeVisible();
@@ -129,6 +130,7 @@ test('add and edit a device, with name too long and "Device already exists"', as
   await expect(added).toContainText('night');
 
   const id = Number((await added.getAttribute('data-testid'))!.replace('device-', ''));
+  expect(await call<{ dispatcher: { nickname: string } | null }>(request, baseURL, token, 'GET', `/api/devices/${id}`)).toMatchObject({ dispatcher: { nickname: 'Dispatcher 2' } });
   const edit = await rowAction(page, { id, name: 'E2E Added 01' }, 'Edit');
   await expect(edit).toHaveAccessibleName('Edit device E2E Added 01');
   await expectNoBlockingViolations(page);
@@ -294,4 +296,18 @@ test('a dispatcher reads devices and their log but is offered no change', async 
   const token = await apiLogin(request, baseURL, 'dispatcher2');
   const res = await request.post(`${baseURL}/api/devices/batch-activate`, { headers: { authorization: `Bearer ${token}` }, data: { items: [{ deviceId: d!.id, uid: 1 }] } });
   expect(((await res.json()) as { msg: string }).msg).toBe('Insufficient permissions');
+});
+
+test("another console's change shows in the open table without a reload (DeviceChange on the bus)", async ({ page, baseURL, request }) => {
+  const [d] = await setUp(request, baseURL, ['E2E Live 01'], ['e2elive1']);
+  await openDevices(page, baseURL);
+  await expect(row(page, d!)).toHaveAttribute('data-active', 'false');
+  const token = await apiLogin(request, baseURL, 'admin');
+  const users = await call<{ items: { id: number }[] }>(request, baseURL, token, 'GET', '/api/users?q=e2elive1');
+  const reloads: string[] = [];
+  page.on('framenavigated', (f) => reloads.push(f.url()));
+  await call(request, baseURL, token, 'POST', `/api/devices/${d!.id}/activate`, { uid: users.items[0]!.id });
+  await expect(row(page, d!)).toHaveAttribute('data-active', 'true', { timeout: 3000 });
+  await expect(row(page, d!)).toContainText('e2elive1');
+  expect(reloads).toEqual([]);
 });

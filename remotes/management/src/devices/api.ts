@@ -5,6 +5,7 @@ import {
   deviceSchema,
   pageSchema,
   presenceFrameSchema,
+  Role,
   userSummarySchema,
   type BatchActivateRequest,
   type BatchActivation,
@@ -28,6 +29,8 @@ export const DEVICE_PAGE_SIZE = 20;
 export const LOG_PAGE_SIZE = 10;
 /** Accounts offered per search in the account picker. */
 export const ACCOUNT_OPTIONS_SIZE = 20;
+/** Dispatchers offered in the device form: an organisation has a handful. */
+export const DISPATCHER_OPTIONS_SIZE = 100;
 
 /** Filters of GET /api/devices the toolbar sets ('' = any). */
 export type DeviceFilters = { q: string; platform: string; status: string; active: string };
@@ -60,6 +63,11 @@ export const devicesApi = serverApi.injectEndpoints({
     }),
     deviceAccountOptions: build.query<Page<UserSummary>, string>({
       query: (q) => ({ path: '/api/users', query: { size: ACCOUNT_OPTIONS_SIZE, sort: 'account', q: q || undefined }, schema: userPage }),
+      providesTags: ['User'],
+    }),
+    /** The dispatchers a device can be given (the server also takes managers; the form offers dispatchers). */
+    deviceDispatcherOptions: build.query<Page<UserSummary>, void>({
+      query: () => ({ path: '/api/users', query: { size: DISPATCHER_OPTIONS_SIZE, sort: 'nickname', role: Role.Dispatcher }, schema: userPage }),
       providesTags: ['User'],
     }),
     createDevice: build.mutation<Device, CreateDeviceRequest>({
@@ -99,6 +107,7 @@ export const {
   useDeviceMonitorInfoQuery,
   useDevicePresenceQuery,
   useDeviceAccountOptionsQuery,
+  useDeviceDispatcherOptionsQuery,
   useCreateDeviceMutation,
   useUpdateDeviceMutation,
   useSetDeviceStatusMutation,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Platform, createDeviceSchema, updateDeviceSchema, type Device } from '@ptt/contracts';
 import { FormDialog, type FormValues } from '@ptt/ui';
 import { NS } from '../../core';
-import { useCreateDeviceMutation, useUpdateDeviceMutation } from '../api';
+import { useCreateDeviceMutation, useDeviceDispatcherOptionsQuery, useUpdateDeviceMutation } from '../api';
 
 interface Props {
   /** The device to edit, or null to add one. */
@@ -14,7 +14,15 @@ interface Props {
 /** Blank optional fields: left out when adding, cleared (null) when editing. */
 function toInput(values: FormValues, blank: null | undefined) {
   const opt = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : blank);
-  return { name: values.name, platform: values.platform, imei: opt(values.imei), mac: opt(values.mac), tag: opt(values.tag) };
+  const dispatcher = opt(values.dispatcherId);
+  return {
+    name: values.name,
+    platform: values.platform,
+    imei: opt(values.imei),
+    mac: opt(values.mac),
+    tag: opt(values.tag),
+    dispatcherId: typeof dispatcher === 'string' ? Number(dispatcher) : dispatcher,
+  };
 }
 
 /**
@@ -26,12 +34,22 @@ export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
   const { t } = useTranslation(NS, { keyPrefix: 'devices' });
   const [create] = useCreateDeviceMutation();
   const [update] = useUpdateDeviceMutation();
+  const { data: dispatchers } = useDeviceDispatcherOptionsQuery();
+  const dispatcherOptions = [
+    { value: '', label: t('form.noDispatcher') },
+    ...(dispatchers?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.nickname} (${u.account})` })),
+  ];
+  // The device's own dispatcher stays choosable even when it is not among the options loaded.
+  if (device?.dispatcher && !dispatcherOptions.some((o) => o.value === String(device.dispatcher?.id))) {
+    dispatcherOptions.push({ value: String(device.dispatcher.id), label: device.dispatcher.nickname });
+  }
   const fields = [
     { name: 'name', label: t('form.name'), required: true },
     { name: 'platform', label: t('form.platform'), kind: 'select' as const, options: Object.values(Platform).map((p) => ({ value: p, label: t(`platform.${p}`) })) },
     { name: 'imei', label: t('form.imei'), hint: t('form.imeiHint') },
     { name: 'mac', label: t('form.mac'), hint: t('form.macHint') },
     { name: 'tag', label: t('form.tag') },
+    { name: 'dispatcherId', label: t('form.dispatcher'), kind: 'select' as const, options: dispatcherOptions },
   ];
   const initial = {
     name: device?.name ?? '',
@@ -39,6 +57,7 @@ export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
     imei: device?.imei ?? '',
     mac: device?.mac ?? '',
     tag: device?.tag ?? '',
+    dispatcherId: device?.dispatcher ? String(device.dispatcher.id) : '',
   };
   if (!device) {
     return (
