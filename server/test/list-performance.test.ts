@@ -70,11 +70,17 @@ describe.each(DB_KINDS)('list queries on %s', (kind) => {
   const members = async (cid: number) =>
     new Set((await t.db.query<{ userId: number }>('select user_id as "userId" from channel_members where channel_id = $1', [cid])).rows.map((r) => r.userId));
 
-  it.each(['priya', 'PERF01', 'tanaka_', 'a o', '%', '_', 'zoë', 'nobody'])('user search %p: account or nickname contains, any case', async (q) => {
-    const r = await listUsers({ q });
+  it.each(['priya', 'PERF01', 'tanaka_', 'a o', '%', '_', 'zoë', 'nobody'])('user search %p: account or nickname contains, any case, in every sort', async (q) => {
     const want = users.filter((u) => contains(u.account, q) || contains(u.nickname, q)).map((u) => u.id);
+    const r = await listUsers({ q });
     expect(sorted(ids(r.items))).toEqual(sorted(want).slice(0, 200));
     expect(r.total).toBe(want.length);
+    if (want.length > 200) return;
+    for (const sort of ['nickname', 'account', 'role', 'createdAt'] as const) {
+      const bySort = await listUsers({ q, sort, order: 'desc' });
+      expect(sorted(ids(bySort.items))).toEqual(sorted(want));
+      expect(bySort.total).toBe(want.length);
+    }
   });
 
   it('tag filter is exact (vip is not vipx), alone and with other filters; totals right', async () => {

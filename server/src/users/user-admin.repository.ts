@@ -59,8 +59,31 @@ export class UserAdminRepository {
 
   /** `onlineIds`: who is online now (from presence), needed when `q.online` is set. */
   list(entId: number, q: UserListQuery, db: Queryable = this.db, onlineIds: readonly number[] = []) {
+    const page = this.where(entId, q, onlineIds, q.sort === 'account' || q.sort === 'nickname');
+    return fetchPage<UserSummary>(db, {
+      columns: SUMMARY_COLUMNS,
+      from: FROM,
+      where: page,
+      sortColumns: SORTS,
+      tieBreak: 'u.id',
+      page: q,
+      count: narrowCount(entId, q) ?? { from: FROM, where: this.where(entId, q, onlineIds, false) },
+    });
+  }
+
+  /**
+   * The list's filters. `searchFirst`: the search as the array of matching ids, computed first
+   * through the trigram indexes. For the account and nickname sorts the plain condition let the
+   * planner walk the sort's index and test every user until 20 matched: fine for "alice", 75,000
+   * users for "priya" (ADR 019). The id-ordered pages and the counts keep the plain condition.
+   */
+  private where(entId: number, q: UserListQuery, onlineIds: readonly number[], searchFirst: boolean): Where {
     const w = new Where().add('u.ent_id = ?', entId);
-    if (q.q) w.add('(u.account ilike ? or u.nickname ilike ?)', Where.contains(q.q), Where.contains(q.q));
+    if (q.q) {
+      const like = Where.contains(q.q);
+      if (searchFirst) w.add('u.id = any(array(select x.id from users x where x.ent_id = ? and (x.account ilike ? or x.nickname ilike ?)))', entId, like, like);
+      else w.add('(u.account ilike ? or u.nickname ilike ?)', like, like);
+    }
     if (q.role !== undefined) w.add('u.role = ?', q.role);
     if (q.locked !== undefined) w.add('u.locked = ?', q.locked);
     if (q.tag) w.add('exists (select 1 from user_tags t where t.user_id = u.id and t.tag = ?)', q.tag);
@@ -71,15 +94,7 @@ export class UserAdminRepository {
     }
     if (q.createdAfter !== undefined) w.add('u.created_at > to_timestamp(?::double precision / 1000)', q.createdAfter);
     if (q.online !== undefined) w.add(`${q.online ? '' : 'not '}(u.id = any(?::int[]))`, `{${onlineIds.join(',')}}`);
-    return fetchPage<UserSummary>(db, {
-      columns: SUMMARY_COLUMNS,
-      from: FROM,
-      where: w,
-      sortColumns: SORTS,
-      tieBreak: 'u.id',
-      page: q,
-      count: narrowCount(entId, q),
-    });
+    return w;
   }
 
   async summary(entId: number, id: number, db: Queryable = this.db): Promise<UserSummary | null> {
