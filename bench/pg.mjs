@@ -49,7 +49,7 @@ function chownTree(dir, uid, gid) {
   }
 }
 
-/** Starts PostgreSQL; `extraSettings` are `-c name=value` pairs. Resolves to { url, urlFor, stop }. */
+/** Starts PostgreSQL; `extraSettings` are `-c name=value` pairs. Resolves to { url, urlFor, dataDir, stop }. */
 export async function startPostgres(extraSettings = {}) {
   const bins = findPgBinaries();
   const as = runAs();
@@ -116,5 +116,5 @@ export async function startPostgres(extraSettings = {}) {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { url, urlFor: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`, version: bins.postgres, stop };
+  return { url, urlFor: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`, version: bins.postgres, dataDir, stop };
 }
