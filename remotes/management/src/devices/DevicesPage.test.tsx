@@ -142,3 +142,15 @@ describe('devices page', () => {
     expect(dialog.getByText('Device model')).toBeInTheDocument();
   });
 });
+
+describe('devices page presence', () => {
+  it('follows OnLine and Logout frames without refetching the list', async () => {
+    const { get, bus } = renderDevices(<DevicesPage />, { devices: [bound] });
+    const first = await rowOf('Handset 01');
+    expect(await first.findByText('Online')).toBeInTheDocument();
+    const lists = get.mock.calls.filter(([path]) => path === '/api/devices').length;
+    act(() => bus.publish('ws/ent', { kind: 'Logout', data: { uid: 21, status: 'offline' }, topic: 'ent' } as never));
+    expect(await first.findByText('Offline')).toBeInTheDocument();
+    expect(get.mock.calls.filter(([path]) => path === '/api/devices')).toHaveLength(lists);
+  });
+});

@@ -39,7 +39,8 @@ export function DevicesPage() {
   const list = useListResult(useDevicesQuery(query));
   const online = usePresence();
   const [open, setOpen] = useState<Open>(null);
-  const [done, setDone] = useState<string | null>(null);
+  /** What was just done, as its key and device name: translated as shown, so a language switch follows. */
+  const [done, setDone] = useState<{ key: string; name: string } | null>(null);
   /** A refusal's i18n key (common namespace), translated as shown so a language switch follows. */
   const [refusal, setRefusal] = useState<string | null>(null);
   // Selected rows may come from several pages: the devices themselves are kept with their ids.
@@ -63,9 +64,9 @@ export function DevicesPage() {
     [t, i18n.language, online, allowedKey],
   );
 
-  const finish = (message: string | null) => {
+  const finish = (key: string | null, name = '') => {
     setOpen(null);
-    setDone(message);
+    setDone(key ? { key, name } : null);
   };
   const select = (next: Set<RowId>) => {
     setRefusal(null);
@@ -91,7 +92,7 @@ export function DevicesPage() {
       <div role="status">
         {done && (
           <MessageBar intent="success">
-            <MessageBarBody>{done}</MessageBarBody>
+            <MessageBarBody>{t(done.key, { name: done.name })}</MessageBarBody>
           </MessageBar>
         )}
       </div>
@@ -159,25 +160,25 @@ export function DevicesPage() {
           </>
         }
       />
-      {open?.kind === 'add' && <DeviceFormDialog device={null} onClose={() => setOpen(null)} onSaved={(d) => finish(t('form.added', { name: d.name }))} />}
-      {open?.kind === 'edit' && <DeviceFormDialog device={open.device} onClose={() => setOpen(null)} onSaved={(d) => finish(t('form.saved', { name: d.name }))} />}
+      {open?.kind === 'add' && <DeviceFormDialog device={null} onClose={() => setOpen(null)} onSaved={(d) => finish('form.added', d.name)} />}
+      {open?.kind === 'edit' && <DeviceFormDialog device={open.device} onClose={() => setOpen(null)} onSaved={(d) => finish('form.saved', d.name)} />}
       {open && 'device' in open && isAccountAction(open.kind) && (
         <AccountDialog
           device={open.device}
           action={open.kind}
           onClose={() => setOpen(null)}
-          onDone={(d) => finish(t(ACCOUNT_DONE[open.kind as AccountAction], { name: d.name }))}
+          onDone={(d) => finish(ACCOUNT_DONE[open.kind as AccountAction], d.name)}
         />
       )}
-      {open?.kind === 'cancel' && <CancelAccountDialog device={open.device} onClose={() => setOpen(null)} onDone={(d) => finish(t('cancel.done', { name: d.name }))} />}
-      {open?.kind === 'status' && <StatusDialog device={open.device} onClose={() => setOpen(null)} onDone={(d) => finish(t('statusChange.done', { name: d.name }))} />}
+      {open?.kind === 'cancel' && <CancelAccountDialog device={open.device} onClose={() => setOpen(null)} onDone={(d) => finish('cancel.done', d.name)} />}
+      {open?.kind === 'status' && <StatusDialog device={open.device} onClose={() => setOpen(null)} onDone={(d) => finish('statusChange.done', d.name)} />}
       {open?.kind === 'delete' && (
         <DeleteDeviceDialog
           device={open.device}
           onClose={() => setOpen(null)}
           onDeleted={() => {
             select(new Set([...selected.keys()].filter((id) => id !== open.device.id)));
-            finish(t('remove.done', { name: open.device.name }));
+            finish('remove.done', open.device.name);
           }}
         />
       )}
