@@ -109,11 +109,11 @@ export type AssignmentOutcome = (typeof ASSIGNMENT_OUTCOMES)[number];
 export const assignmentCheckRowSchema = z.object({
   row: z.number().int(),
   outcome: z.enum(ASSIGNMENT_OUTCOMES),
-  account: z.string(),
+  account: text(),
   /** byChannel: the channel cell; byUser: the channels cell. */
-  channels: z.string(),
-  level: z.string(),
-  remark: z.string(),
+  channels: text(),
+  level: text(),
+  remark: text(),
   errors: z.array(sheetRowErrorSchema),
 });
 export type AssignmentCheckRow = z.infer<typeof assignmentCheckRowSchema>;
