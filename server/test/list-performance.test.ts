@@ -166,6 +166,28 @@ describe.each(DB_KINDS)('list queries on %s', (kind) => {
     expect(bound.user).toMatchObject({ account: 'perf0005' });
   });
 
+  it('devices sorted by the bound account: the order of lower(account), unbound last, also after binds, unbinds and deleted users', async () => {
+    const repo = new DeviceRepository(t.db);
+    const check = async () => {
+      const truth = (await t.db.query<{ id: number; account: string | null }>(
+        `select d.id, lower(u.account) as account from devices d left join users u on u.id = d.user_id where d.ent_id = $1`,
+        [ENT],
+      )).rows;
+      const cmp = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+      const want = [...truth].sort((a, b) => cmp(a.account, b.account) || a.id - b.id).map((d) => d.id);
+      expect(ids((await repo.list(ENT, { ...page, sort: 'account' })).items)).toEqual(want.slice(0, 200));
+      expect(ids((await repo.list(ENT, { ...page, sort: 'account', order: 'desc', size: 10 })).items)).toEqual([...want].reverse().slice(0, 10));
+    };
+    await check();
+    const [a, b] = (await t.db.query<{ id: number }>(`select id from devices where ent_id = $1 and user_id is not null order by id limit 2`, [ENT])).rows;
+    const spare = users.find((u) => u.account === 'perf0233')!; // no device, not one of the next test's users
+    await t.db.query('update devices set user_id = null where id = $1', [a!.id]);
+    await t.db.query('update devices set user_id = $2 where id = $1', [b!.id, spare.id]);
+    await check();
+    await t.db.query('delete from users where id = $1', [spare.id]);
+    await check();
+  });
+
   it('member counts follow adds, removals, deleted users and deleted channels (triggers)', async () => {
     const truth = async () =>
       (await t.db.query<{ id: number; n: number; kept: number }>(

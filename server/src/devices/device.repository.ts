@@ -62,8 +62,8 @@ const DEVICE_COLUMNS = `d.id, d.name, d.imei, d.mac, d.platform, d.status, d.act
   d.dispatcher_id as "dispatcherId", (select p.nickname from users p where p.id = d.dispatcher_id) as "dispatcherNickname",
   d.tag, ${iso('d.created_at')} as "createdAt"`;
 // The dispatcher's nickname is a column subquery: looked up for the page's rows only, where a join
-// is made for every device before the sort (ADR 019). The bound user stays a join: the account
-// sort needs it.
+// is made for every device before the sort (ADR 019). The bound user's account and nickname come
+// through the join; the account sort uses the copy on the device (d.bound_account).
 const DEVICE_FROM = `devices d left join users u on u.id = d.user_id`;
 
 const DEVICE_SORT_COLUMNS: Record<string, string> = {
@@ -74,7 +74,8 @@ const DEVICE_SORT_COLUMNS: Record<string, string> = {
   status: 'd.status',
   active: 'd.active',
   activatedAt: 'd.activated_at',
-  account: 'lower(u.account)',
+  // lower(u.account) kept on the device by migration 013's triggers, with an index in this order.
+  account: 'd.bound_account',
   createdAt: 'd.created_at',
 };
 

@@ -57,6 +57,32 @@ create index devices_ent_active_idx on devices (ent_id, active, id);
 create index devices_ent_activated_idx on devices (ent_id, activated_at, id);
 create index devices_ent_created_idx on devices (ent_id, created_at, id);
 
+-- Device list sorted by the bound account: lower(account) of the device's user, kept on the device
+-- row by triggers, with an index in that order. Sorting by the joined users.account joined every
+-- device of the enterprise to its user before the sort (10,000 devices: 20-60 ms a page).
+alter table devices add column bound_account text;
+update devices d set bound_account = lower(u.account) from users u where u.id = d.user_id;
+
+create function devices_bound_account() returns trigger language plpgsql as $$
+begin
+  new.bound_account := (select lower(u.account) from users u where u.id = new.user_id);
+  return new;
+end $$;
+-- Also fires for the `set null` of a deleted user (the foreign key's action is an UPDATE).
+create trigger devices_bound_account before insert or update of user_id on devices
+  for each row execute function devices_bound_account();
+
+-- Accounts are not renamed today; if one ever is, its device follows.
+create function users_account_to_devices() returns trigger language plpgsql as $$
+begin
+  update devices set bound_account = lower(new.account) where user_id = new.id;
+  return null;
+end $$;
+create trigger users_account_to_devices after update of account on users
+  for each row when (old.account is distinct from new.account) execute function users_account_to_devices();
+
+create index devices_ent_bound_account_idx on devices (ent_id, bound_account, id);
+
 -- Channel member sorts, likewise (the enterprise channel has every member); account and nickname
 -- sort through users' (ent_id, lower(...)) indexes.
 create index channel_members_role_idx on channel_members (channel_id, role, user_id);
