@@ -49,6 +49,7 @@ describe.each(DB_KINDS)('channels on %s', (kind) => {
       ]);
       expect(frames).toEqual([
         { topic: topics.channelListen(DEMO_ENT_ID, c.id), t: 'ChannelUserAdd', data: { channelId: c.id, userIds: [userIds.member5, userIds.admin] } },
+        { topic: topics.entListen(DEMO_ENT_ID), t: 'ChannelChange', data: { action: 'members', channelId: c.id, name: c.name, enabled: true } },
       ]);
     });
 
@@ -98,6 +99,7 @@ describe.each(DB_KINDS)('channels on %s', (kind) => {
       });
       expect(frames).toEqual([
         { topic: topics.userListen(DEMO_ENT_ID, userIds.member1), t: 'ChannelUserDel', data: { channelId: c.id, reason: 'removed' } },
+        { topic: topics.entListen(DEMO_ENT_ID), t: 'ChannelChange', data: { action: 'members', channelId: c.id, name: c.name, enabled: true } },
       ]);
       const again = await call('admin', 'DELETE', url);
       expect({ status: again.statusCode, code: again.json<Envelope>().code }).toEqual({ status: 404, code: ServerCode.NotFound });

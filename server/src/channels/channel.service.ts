@@ -7,6 +7,7 @@ import {
   topics,
   type Channel,
   type ChannelDetail,
+  type ChannelChangeFrame,
   type ChannelListQuery,
   type ChannelMember,
   type ChannelMemberListQuery,
@@ -22,11 +23,12 @@ import { publishMembership } from '../ws/membership';
 import * as repo from './channel.repository';
 
 /** What the real-time frames say; clients refetch whatever they show. */
-export type ChannelChangeAction = 'create' | 'update' | 'suspend' | 'resume' | 'disband' | 'delete';
+export type ChannelChangeAction = ChannelChangeFrame['action'];
 
 /**
  * Real-time frames, published after the commit:
- * - `ChannelChange` on `topics.entListen(entId)`: `{ action, channelId, name, enabled }`.
+ * - `ChannelChange` on `topics.entListen(entId)`: `{ action, channelId, name, enabled }`; action
+ *   `members` when people were added or removed, so every console's member counts follow.
  * - `ChannelStatus` on `topics.channelListen(entId, channelId)`: `{ channelId, enabled }` (suspend, resume).
  * - `ChannelUserAdd` on `topics.channelListen(entId, channelId)`: `{ channelId, userIds }`.
  * - `ChannelStatus` on `topics.userListen(entId, userId)` of a member whose role, level, enabled or
@@ -175,15 +177,15 @@ export class ChannelService {
 
   async addMembers(caller: Caller, id: number, body: { members: repo.NewMember[] }): Promise<ChannelMember[]> {
     const userIds = body.members.map((m) => m.userId);
-    const added = await this.db.transaction(async (tx) => {
-      await this.lockLive(tx, caller, id, { ownIfDispatcher: true });
+    const { added, channel } = await this.db.transaction(async (tx) => {
+      const channel = await this.lockLive(tx, caller, id, { ownIfDispatcher: true });
       await this.checkNewMembers(tx, caller.entId, id, userIds);
       await repo.insertMembers(tx, caller.entId, id, body.members);
       // One request is one change: the record lists every user it added.
       await writeOperation(tx, caller, OperationType.ChannelMemberAdd, { channelId: id, userIds });
-      return repo.membersByIds(tx, id, userIds);
+      return { added: await repo.membersByIds(tx, id, userIds), channel };
     });
-    await this.publish([this.userAddFrame(caller, id, userIds)]);
+    await this.publish([this.userAddFrame(caller, id, userIds), this.changeFrame(caller, 'members', channel)]);
     // After the frames: the joiners' sockets follow the channel by now and see what listeners send.
     await this.events.emit('channel.membersAdded', { entId: caller.entId, channelId: id, userIds, byUserId: caller.userId });
     return added;
@@ -211,14 +213,15 @@ export class ChannelService {
   }
 
   async removeMember(caller: Caller, id: number, userId: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.lockLive(tx, caller, id, { ownIfDispatcher: true });
+    const channel = await this.db.transaction(async (tx) => {
+      const channel = await this.lockLive(tx, caller, id, { ownIfDispatcher: true });
       if (!(await repo.removeMember(tx, id, userId))) throw notFound('member');
       await writeOperation(tx, caller, OperationType.ChannelMemberRemove, { channelId: id, userId });
+      return channel;
     });
     // Before the frame: the chat's message 201 still reaches the removed member's sockets.
     await this.events.emit('channel.membersRemoved', { entId: caller.entId, channelId: id, userIds: [userId], byUserId: caller.userId });
-    await this.publish(this.userDelFrames(caller, id, [userId], 'removed'));
+    await this.publish([...this.userDelFrames(caller, id, [userId], 'removed'), this.changeFrame(caller, 'members', channel)]);
   }
 
   private async detail(q: Queryable, entId: number, id: number): Promise<ChannelDetail | null> {

@@ -187,7 +187,9 @@ async function plan(tx: Queryable, entId: number, layout: AssignmentLayout, inpu
   const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
   const outcomes = new Map<number, AssignmentOutcome>();
   const joined = new JoinedChannels();
-  const byName = new Map((await sheets.liveChannels(tx, entId, lock)).map((c) => [c.name.toLowerCase(), c.id] as const));
+  const live = await sheets.liveChannels(tx, entId, lock);
+  joined.know(live);
+  const byName = new Map(live.map((c) => [c.name.toLowerCase(), c.id] as const));
   const users = new Map((await sheets.usersByAccounts(tx, entId, inputs.map((i) => i.account))).map((u) => [u.account.toLowerCase(), u.id] as const));
   const current = new Map(
     (await sheets.membershipsOf(tx, entId, [...users.values()])).map((m) => [`${m.channelId}:${m.userId}`, m] as const),

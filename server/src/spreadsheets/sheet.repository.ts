@@ -6,6 +6,7 @@ import type { Queryable } from '../db/db';
 export interface LiveChannel {
   id: number;
   name: string;
+  enabled: boolean;
   isEnterprise: boolean;
 }
 
@@ -33,7 +34,7 @@ export async function enterpriseName(q: Queryable, entId: number): Promise<strin
 /** Live channels of the enterprise; with `lock`, locked in id order until the transaction ends. */
 export async function liveChannels(q: Queryable, entId: number, lock = false): Promise<LiveChannel[]> {
   const r = await q.query<LiveChannel>(
-    `select id, name, is_enterprise as "isEnterprise" from channels
+    `select id, name, enabled, is_enterprise as "isEnterprise" from channels
       where ent_id = $1 and disbanded_at is null order by id ${lock ? 'for update' : ''}`,
     [entId],
   );

@@ -141,7 +141,9 @@ export class UserSheets {
     const counts = await this.db.transaction(async (tx) => {
       const counts = { created: 0, updated: 0, unchanged: 0 };
       const quota = await sheets.lockMemberQuota(tx, caller.entId);
-      const channelIds = new Map((await sheets.liveChannels(tx, caller.entId, true)).map((c) => [c.name.toLowerCase(), c] as const));
+      const live = await sheets.liveChannels(tx, caller.entId, true);
+      joined.know(live);
+      const channelIds = new Map(live.map((c) => [c.name.toLowerCase(), c] as const));
       const known = new Map((await sheets.usersByAccounts(tx, caller.entId, rows.map((r) => r.account))).map((u) => [u.account.toLowerCase(), u]));
       for (const r of rows) {
         const wanted = r.channels.flatMap((name) => {

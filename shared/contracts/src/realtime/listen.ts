@@ -27,7 +27,8 @@ export const userFrameSchema = z.object({
 /** UserDel on `msg/listen/ent/{entId}`. */
 export const userDelFrameSchema = z.object(who);
 
-export const CHANNEL_CHANGE_ACTIONS = ['create', 'update', 'suspend', 'resume', 'disband', 'delete'] as const;
+/** `members`: people joined or left (added, removed, imported), so member counts in lists change. */
+export const CHANNEL_CHANGE_ACTIONS = ['create', 'update', 'suspend', 'resume', 'disband', 'delete', 'members'] as const;
 /** ChannelChange on `msg/listen/ent/{entId}`. */
 export const channelChangeFrameSchema = z.object({
   action: z.enum(CHANNEL_CHANGE_ACTIONS),

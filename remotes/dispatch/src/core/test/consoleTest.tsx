@@ -68,6 +68,7 @@ export function fakeApi(routes: Record<string, Handler>): FakeApi {
     patch: (path, body, options) => request('PATCH', path, body, options),
     del: (path, body, options) => request('DELETE', path, body, options),
     upload: () => Promise.reject(new Error('no uploads in console tests')),
+    download: () => Promise.reject(new Error('no downloads in console tests')),
   };
 }
 
