@@ -100,6 +100,9 @@ export function useChatListSync(api: ApiClient, bus: EventBus, selfId: number | 
           case 'delete':
             gone(channelId);
             break;
+          case 'members':
+            // Counts for the management tables; one's own joins and leaves come as ChannelUserAdd/Del.
+            break;
         }
       }),
     ];
