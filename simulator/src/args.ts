@@ -9,6 +9,8 @@ export interface SimOptions {
   devices: number;
   /** Existing accounts to drive instead (`--accounts a,b` or `--demo` for member1-6); no provisioning. */
   accounts: string[] | null;
+  /** `--demo`: the demo organisation, whose inventory also gets a few spare, unactivated handsets. */
+  demo: boolean;
   /** Password of the device accounts (set on the ones the simulator creates). */
   password: string;
   /** Account that creates missing accounts and devices. */
@@ -101,6 +103,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     entId: 100001,
     devices: 10,
     accounts: null,
+    demo: false,
     password: env.SIM_DEVICE_PASSWORD || 'demo123',
     admin: env.SIM_ADMIN || 'admin',
     adminPassword: env.SIM_PASSWORD || 'demo123',
@@ -121,6 +124,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     if (arg === '--help' || arg === '-h') return null;
     if (arg === '--demo') {
       o.accounts = [...DEMO_ACCOUNTS];
+      o.demo = true;
       continue;
     }
     if (arg === '--media') {

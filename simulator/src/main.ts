@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { ArgsError, USAGE, parseArgs } from './args';
 import { Fleet } from './fleet';
 import { ChromiumMedia, type MediaDriver } from './media/driver';
+import { provisionSpareDevices } from './inventory';
 import { provisionSimDevices } from './provision';
 
 // `npm run simulate -- --devices N ...`: see USAGE in args.ts.
@@ -23,6 +24,11 @@ async function main(): Promise<void> {
   const o = options;
   say(`server ${o.url}, organisation ${o.entId}`);
   const accounts = o.accounts ?? (await provisionSimDevices(o, say));
+  if (o.demo) {
+    // The super admin, not the admin: its web login ends that account's open console, and
+    // newcomers sign in as the admin or a dispatcher.
+    await provisionSpareDevices({ ...o, admin: 'superadmin' }, say).catch((err: unknown) => say(`spare handsets not added: ${err instanceof Error ? err.message : String(err)}`));
+  }
   let media: MediaDriver | null = null;
   if (o.media) {
     const startedAt = Date.now();

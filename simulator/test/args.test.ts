@@ -6,6 +6,7 @@ describe('parseArgs', () => {
     expect(parseArgs([])).toEqual({
       url: 'http://127.0.0.1:8080',
       entId: 100001,
+      demo: false,
       devices: 10,
       accounts: null,
       password: 'demo123',
@@ -69,6 +70,7 @@ describe('parseArgs', () => {
   it('drives given accounts or the demo handsets instead of provisioning', () => {
     expect(parseArgs(['--accounts', 'a1, b2,,c3'])!.accounts).toEqual(['a1', 'b2', 'c3']);
     expect(parseArgs(['--demo'])!.accounts).toEqual(DEMO_ACCOUNTS);
+    expect(parseArgs(['--demo'])!.demo).toBe(true);
   });
 
   it('answers null to --help', () => {

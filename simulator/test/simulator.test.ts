@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { COMMAND_STATUS_KIND, DeviceCommand, type CommandStatus, type Device, type DeviceCommandRecord, type Page } from '@ptt/contracts';
 import { call, loginWeb } from '../src/api';
 import { Fleet } from '../src/fleet';
+import { SPARE_DEVICES, provisionSpareDevices } from '../src/inventory';
 import { provisionSimDevices } from '../src/provision';
 import { seededRandom } from '../src/walk';
 import { ENT, WAIT_MS, Watcher, freePort, startServer, stopServer, until } from './harness';
@@ -90,5 +91,17 @@ describe('simulated devices against the real server', () => {
     }
     expect(uids.filter((u) => !online.some((p) => p.uid === u && p.status === 'online'))).toEqual([]);
     expect(fleet.status()).toMatch(/^3\/3 connected, \d+ positions sent, 1\/1 commands answered, 0 SOS, \d+ reconnects$/);
+  });
+
+  it('stocks the demo inventory with spare handsets once: not activated, no account', async () => {
+    const lines: string[] = [];
+    const o = { url, entId: ENT, admin: 'superadmin', adminPassword: 'demo123' };
+    expect(await provisionSpareDevices(o, (l) => lines.push(l))).toBe(SPARE_DEVICES.length);
+    expect(await provisionSpareDevices(o, (l) => lines.push(l))).toBe(0);
+    expect(lines).toEqual([`added ${SPARE_DEVICES.length} spare handsets to the inventory (not activated)`]);
+    const admin = await loginWeb(url, ENT, 'admin', 'demo123');
+    const spares = await call<Page<Device>>(url, 'GET', '/api/devices?q=Spare&size=50', admin.auth_token);
+    expect(spares.items.map((d) => d.name).sort()).toEqual([...SPARE_DEVICES]);
+    expect(spares.items.every((d) => !d.active && d.activatedAt === null && d.user === null)).toBe(true);
   });
 });
