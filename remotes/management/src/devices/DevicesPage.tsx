@@ -1,9 +1,9 @@
 import { Button, Field, MessageBar, MessageBarBody, SearchBox, Select, Title1 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Platform, type Device } from '@ptt/contracts';
+import { Platform, UserStatus, type Device } from '@ptt/contracts';
 import { COMMON_NS, DataTable, useListResult, useTableQuery, type RowId } from '@ptt/ui';
-import { NS, useCan } from '../core';
+import { NS, useCan, usePresence } from '../core';
 import { ACTION_PERMISSION, type DeviceAction } from './actions';
 import { DEVICE_PAGE_SIZE, useDevicesQuery, type AccountAction, type DeviceFilters } from './api';
 import { AccountDialog } from './components/AccountDialog';
@@ -16,7 +16,6 @@ import { DeviceFormDialog } from './components/DeviceFormDialog';
 import { DeviceLogDialog } from './components/DeviceLogDialog';
 import { deviceColumns } from './components/deviceColumns';
 import { StatusDialog } from './components/StatusDialog';
-import { usePresence } from './usePresence';
 
 /** The open dialog: adding, the batch, or an action on one row. */
 type Open = { kind: 'add' } | { kind: 'batch' } | { kind: DeviceAction; device: Device } | null;
@@ -37,7 +36,9 @@ export function DevicesPage() {
     filters: { q: '', platform: '', status: '', active: '' },
   });
   const list = useListResult(useDevicesQuery(query));
-  const online = usePresence();
+  const presence = usePresence();
+  // A device's account is online unless presence says offline (or says nothing).
+  const online = useMemo(() => (uid: number) => (presence.get(uid) ?? UserStatus.Offline) !== UserStatus.Offline, [presence]);
   const [open, setOpen] = useState<Open>(null);
   /** What was just done, as its key and device name: translated as shown, so a language switch follows. */
   const [done, setDone] = useState<{ key: string; name: string } | null>(null);

@@ -4,7 +4,6 @@ import {
   deviceMonitorInfoSchema,
   deviceSchema,
   pageSchema,
-  presenceFrameSchema,
   Role,
   userSummarySchema,
   type BatchActivateRequest,
@@ -15,7 +14,6 @@ import {
   type DeviceMonitorInfo,
   type Page,
   type UpdateDeviceRequest,
-  type UserStatus,
   type UserSummary,
 } from '@ptt/contracts';
 import { queryParams, serverApi, type TableQuery } from '@ptt/ui';
@@ -41,7 +39,6 @@ export type AccountAction = 'activate' | 'reactivate' | 'assign';
 const devicePage = pageSchema(deviceSchema);
 const logPage = pageSchema(deviceLogEntrySchema);
 const userPage = pageSchema(userSummarySchema);
-const presenceSchema = presenceFrameSchema.pick({ uid: true, status: true }).array();
 
 export const devicesApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
@@ -56,10 +53,6 @@ export const devicesApi = serverApi.injectEndpoints({
     deviceMonitorInfo: build.query<DeviceMonitorInfo, number>({
       query: (id) => ({ path: `/api/devices/${id}/monitor-info`, schema: deviceMonitorInfoSchema }),
       providesTags: ['Device'],
-    }),
-    /** Who is online now; the page patches it from OnLine/Logout frames (see usePresence). */
-    devicePresence: build.query<{ uid: number; status: UserStatus }[], void>({
-      query: () => ({ path: '/api/presence', schema: presenceSchema }),
     }),
     deviceAccountOptions: build.query<Page<UserSummary>, string>({
       query: (q) => ({ path: '/api/users', query: { size: ACCOUNT_OPTIONS_SIZE, sort: 'account', q: q || undefined }, schema: userPage }),
@@ -105,7 +98,6 @@ export const {
   useDevicesQuery,
   useDeviceLogsQuery,
   useDeviceMonitorInfoQuery,
-  useDevicePresenceQuery,
   useDeviceAccountOptionsQuery,
   useDeviceDispatcherOptionsQuery,
   useCreateDeviceMutation,

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, type Action, type UserSummary } from '@ptt/contracts';
 import { COMMON_NS, DataTable, errorKey, useListResult, useTableQuery } from '@ptt/ui';
-import { NS, saveFile, useManagement } from '../core';
+import { NS, saveFile, useManagement, usePresence } from '../core';
 import { NO_FILTERS, USER_PAGE_SIZE, exportUsers, useUserListQuery, type UserFilters } from './api';
 import { ChannelFilter } from './ChannelFilter';
 import { USER_ACTIONS, statusOf, userColumns, type UserAction } from './columns';
@@ -11,7 +11,6 @@ import { AddUserDialog } from './components/AddUserDialog';
 import { ImportUsersDialog } from './components/ImportUsersDialog';
 import { UserDialogs } from './components/UserDialogs';
 import { roleOptions } from './roles';
-import { usePresence } from './usePresence';
 
 /** The permission each row action needs (the server checks the same). */
 const NEEDS: Record<UserAction, Action> = {

@@ -2,7 +2,6 @@ import {
   blacklistEntrySchema,
   channelSchema,
   pageSchema,
-  presenceFrameSchema,
   sheetImportResultSchema,
   userDetailSchema,
   userSummarySchema,
@@ -11,7 +10,6 @@ import {
   type Page,
   type UpdateUserRequest,
   type UserDetail,
-  type UserStatus,
   type UserSummary,
 } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
@@ -34,7 +32,6 @@ export type BlacklistEntry = ReturnType<typeof blacklistEntrySchema.parse>;
 const userPage = pageSchema(userSummarySchema);
 const channelPage = pageSchema(channelSchema);
 const blacklistList = blacklistEntrySchema.array();
-const presenceList = presenceFrameSchema.pick({ uid: true, status: true }).array();
 
 export const usersApi = serverApi.injectEndpoints({
   endpoints: (build) => ({
@@ -81,10 +78,6 @@ export const usersApi = serverApi.injectEndpoints({
       query: ({ id, blockedId }) => ({ path: `/api/users/${id}/blacklist/${blockedId}`, method: 'DELETE', schema: blacklistList }),
       invalidatesTags: ['User'],
     }),
-    /** Who is online now; frames keep it current after (usePresence), so it provides no tag. */
-    userPresence: build.query<{ uid: number; status: UserStatus }[], void>({
-      query: () => ({ path: '/api/presence', schema: presenceList }),
-    }),
     userChannelOptions: build.query<Page<Channel>, string>({
       query: (q) => ({ path: '/api/channels', query: { size: PICKER_SIZE, sort: 'name', q: q || undefined }, schema: channelPage }),
       providesTags: ['Channel'],
@@ -108,7 +101,6 @@ export const {
   useBlacklistQuery,
   useBlacklistAddMutation,
   useBlacklistRemoveMutation,
-  useUserPresenceQuery,
   useLazyUserChannelOptionsQuery,
   useLazyUserPickOptionsQuery,
 } = usersApi;
