@@ -2,6 +2,7 @@ import { act, screen, waitFor, within, type BoundFunctions, type queries } from 
 import userEvent from '@testing-library/user-event';
 import { Role } from '@ptt/contracts';
 import { setLocale } from '@ptt/ui';
+import { chooseRowAction, offeredRowActions } from '../core/test';
 import { ChannelsPage } from './ChannelsPage';
 import { channel, queriesOf, refusal, renderChannels } from './test/renderChannels';
 
@@ -18,24 +19,24 @@ async function rowOf(name: string): Promise<Row> {
   return within(await screen.findByRole('row', { name: new RegExp(name) }));
 }
 
-const buttons = (row: Row) => row.queryAllByRole('button').map((b) => b.textContent);
-
 describe('channels page', () => {
   it('lists channels with their state and member count, and offers what each state allows', async () => {
     renderChannels(<ChannelsPage />, { channels: [general, security, paused, gone] });
     const enterprise = await rowOf('General');
     expect(enterprise.getByText('Enterprise channel')).toBeInTheDocument();
     expect(enterprise.getByText('42')).toBeInTheDocument();
-    expect(buttons(await rowOf('Security'))).toEqual(['Members', 'Add members', 'Edit', 'Suspend', 'Disband', 'Delete']);
+    // Members is the row's own button; the rest are in its menu.
+    expect((await rowOf('Security')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Members', '']);
+    expect(await offeredRowActions(await rowOf('Security'))).toEqual(['Members', 'Add members', 'Edit', 'Suspend', 'Disband', 'Delete']);
     expect((await rowOf('Logistics')).getByText('Suspended')).toBeInTheDocument();
-    expect(buttons(await rowOf('Logistics'))).toContain('Resume');
-    expect(buttons(await rowOf('Old'))).toEqual(['Delete']);
+    expect(await offeredRowActions(await rowOf('Logistics'))).toContain('Resume');
+    expect(await offeredRowActions(await rowOf('Old'))).toEqual(['Delete']);
     expect(screen.getByRole('button', { name: 'Add channel' })).toBeInTheDocument();
   });
 
   it('hides what a dispatcher may not do', async () => {
     renderChannels(<ChannelsPage />, { channels: [security], role: Role.Dispatcher });
-    expect(buttons(await rowOf('Security'))).toEqual(['Members', 'Add members', 'Suspend']);
+    expect(await offeredRowActions(await rowOf('Security'))).toEqual(['Members', 'Add members', 'Suspend']);
     expect(screen.queryByRole('button', { name: 'Add channel' })).not.toBeInTheDocument();
   });
 
@@ -79,7 +80,7 @@ describe('channels page', () => {
 
   it('edits the name and the state: a rename and a suspend, only what changed', async () => {
     const { patch, post } = renderChannels(<ChannelsPage />, { channels: [security] });
-    await userEvent.click((await rowOf('Security')).getByRole('button', { name: 'Edit' }));
+    await chooseRowAction(await rowOf('Security'), 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit channel' });
     const name = await within(dialog).findByRole('textbox', { name: /Channel name/ });
     await userEvent.clear(name);
@@ -93,16 +94,16 @@ describe('channels page', () => {
 
   it('suspends at once and resumes', async () => {
     const { post } = renderChannels(<ChannelsPage />, { channels: [security, paused] });
-    await userEvent.click((await rowOf('Security')).getByRole('button', { name: 'Suspend' }));
+    await chooseRowAction(await rowOf('Security'), 'Suspend');
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/channels/11/suspend', undefined, expect.anything()));
-    await userEvent.click((await rowOf('Logistics')).getByRole('button', { name: 'Resume' }));
+    await chooseRowAction(await rowOf('Logistics'), 'Resume');
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/channels/12/resume', undefined, expect.anything()));
   });
 
   it('deletes only once the name is typed, and says why the enterprise channel stays (2017)', async () => {
     const { del } = renderChannels(<ChannelsPage />, { channels: [general] });
     del.mockRejectedValueOnce(refusal(2017, 'rule.enterpriseChannelNotDeletable'));
-    await userEvent.click((await rowOf('General')).getByRole('button', { name: 'Delete' }));
+    await chooseRowAction(await rowOf('General'), 'Delete');
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete channel' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     expect(confirm).toBeDisabled();
@@ -114,7 +115,7 @@ describe('channels page', () => {
 
   it('disbands after asking', async () => {
     const { post } = renderChannels(<ChannelsPage />, { channels: [security] });
-    await userEvent.click((await rowOf('Security')).getByRole('button', { name: 'Disband' }));
+    await chooseRowAction(await rowOf('Security'), 'Disband');
     const dialog = await screen.findByRole('alertdialog', { name: 'Disband channel' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disband' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/channels/11/disband', undefined, expect.anything()));

@@ -18,7 +18,6 @@ export const en = {
     members: 'Members',
     actions: 'Actions',
   },
-  rowActions: 'Actions for {{name}}',
   action: {
     members: 'Members',
     addMembers: 'Add members',
@@ -91,7 +90,6 @@ export const en = {
     enabled: 'Enabled',
     disabled: 'Disabled',
     noRemark: '-',
-    rowActions: 'Actions for {{name}}',
     edit: 'Edit',
     enable: 'Enable',
     disable: 'Disable',
@@ -132,7 +130,6 @@ export const zh: typeof en = {
     members: '成员数',
     actions: '操作',
   },
-  rowActions: '{{name}} 的操作',
   action: {
     members: '成员',
     addMembers: '添加成员',
@@ -205,7 +202,6 @@ export const zh: typeof en = {
     enabled: '启用',
     disabled: '停用',
     noRemark: '-',
-    rowActions: '{{name}} 的操作',
     edit: '编辑',
     enable: '启用',
     disable: '停用',

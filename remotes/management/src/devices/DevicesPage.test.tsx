@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, ServerCode } from '@ptt/contracts';
 import { setLocale } from '@ptt/ui';
+import { chooseRowAction, offeredRowActions } from '../core/test';
 import { DevicesPage } from './DevicesPage';
 import { device, fresh, refusal, renderDevices, user } from './test/renderDevices';
 
@@ -27,14 +28,15 @@ describe('devices page', () => {
     const first = await rowOf('Handset 01');
     expect(first.getByText('member1 (Member 1)')).toBeInTheDocument();
     expect(await first.findByText('Online')).toBeInTheDocument();
-    expect(first.getByRole('button', { name: 'Cancel account' })).toBeInTheDocument();
+    // Details is the row's own button; the state's account actions and the rest are in its menu.
+    expect(first.getByRole('button', { name: 'Details' })).toBeInTheDocument();
+    expect(first.queryByRole('button', { name: 'Cancel account' })).toBeNull();
+    expect(await offeredRowActions(first)).toEqual(['Details', 'Log', 'Cancel account', 'Edit', 'Set disabled', 'Delete']);
     const spare = await rowOf('Spare 02');
     expect(spare.getByText('Inactive')).toBeInTheDocument();
-    expect(spare.getByRole('button', { name: 'First activate' })).toBeInTheDocument();
-    expect(spare.queryByRole('button', { name: 'Re-activate' })).toBeNull();
+    expect(await offeredRowActions(spare)).toEqual(['Details', 'Log', 'First activate', 'Edit', 'Set disabled', 'Delete']);
     const returned = await rowOf('Returned 03');
-    expect(returned.getByRole('button', { name: 'Re-activate' })).toBeInTheDocument();
-    expect(returned.getByRole('button', { name: 'Assign account' })).toBeInTheDocument();
+    expect(await offeredRowActions(returned)).toEqual(['Details', 'Log', 'Re-activate', 'Assign account', 'Edit', 'Set disabled', 'Delete']);
     // An inactive device on the page: the spec's client message.
     expect(screen.getByText('Some devices need activation')).toBeInTheDocument();
   });
@@ -42,9 +44,7 @@ describe('devices page', () => {
   it('offers a dispatcher nothing it may not do', async () => {
     renderDevices(<DevicesPage />, { devices: [bound, inactive], role: Role.Dispatcher });
     const spare = await rowOf('Spare 02');
-    expect(spare.getByRole('button', { name: 'Log' })).toBeInTheDocument();
-    expect(spare.queryByRole('button', { name: 'First activate' })).toBeNull();
-    expect(spare.queryByRole('button', { name: /More actions/ })).toBeNull();
+    expect(await offeredRowActions(spare)).toEqual(['Details', 'Log']);
     expect(screen.queryByRole('button', { name: 'Add device' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Batch activate' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -70,7 +70,7 @@ describe('devices page', () => {
 
   it('first activation: UID required without a choice, the 2036 refusal in its words', async () => {
     const { post } = renderDevices(<DevicesPage />, { devices: [inactive], users: [user()] });
-    await userEvent.click((await rowOf('Spare 02')).getByRole('button', { name: 'First activate' }));
+    await chooseRowAction(await rowOf('Spare 02'), 'First activate');
     const surface = await screen.findByRole('dialog', { name: 'First activate Spare 02' });
     const dialog = within(surface);
     await userEvent.click(dialog.getByRole('button', { name: 'Activate' }));

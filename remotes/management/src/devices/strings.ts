@@ -31,8 +31,6 @@ export const en = {
     actions: 'Actions',
   },
   none: '—',
-  rowActions: 'Actions for {{name}}',
-  moreActions: 'More actions for {{name}}',
   action: {
     add: 'Add device',
     batchActivate: 'Batch activate',
@@ -183,8 +181,6 @@ export const zh: typeof en = {
     actions: '操作',
   },
   none: '—',
-  rowActions: '{{name}} 的操作',
-  moreActions: '{{name}} 的更多操作',
   action: {
     add: '添加设备',
     batchActivate: '批量激活',

@@ -1,8 +1,8 @@
-import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Toolbar } from '@fluentui/react-components';
-import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Badge } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { UserStatus, UserSummary } from '@ptt/contracts';
 import type { DataColumn } from '@ptt/ui';
+import { ROW_ACTIONS_WIDTH, RowActions } from '../core';
 
 /** What can be done to one user; each is offered only when the role may do it. */
 export const USER_ACTIONS = ['edit', 'role', 'password', 'lock', 'unlock', 'delete', 'avatar', 'tags', 'blacklist', 'details', 'track'] as const;
@@ -73,37 +73,15 @@ export function userColumns({ t, common, presence, allowed, onAction }: ColumnsI
       id: 'actions',
       header: t('column.actions'),
       required: true,
-      cell: (u) => {
-        const actions = rowActions(u, allowed);
-        // Edit is a button of its own; the rest are in a menu.
-        const first = actions[0] === 'edit' ? 'edit' : null;
-        const rest = first ? actions.slice(1) : actions;
-        return (
-          <Toolbar aria-label={t('action.rowActions', { name: u.nickname })} size="small">
-            {first && (
-              <Button size="small" appearance="subtle" onClick={() => onAction(first, u)}>
-                {t(`action.${first}`)}
-              </Button>
-            )}
-            {rest.length > 0 && (
-              <Menu>
-                <MenuTrigger disableButtonEnhancement>
-                  <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('action.more', { name: u.nickname })} />
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList>
-                    {rest.map((a) => (
-                      <MenuItem key={a} onClick={() => onAction(a, u)}>
-                        {t(`action.${a}`)}
-                      </MenuItem>
-                    ))}
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
-            )}
-          </Toolbar>
-        );
-      },
+      width: ROW_ACTIONS_WIDTH,
+      // Edit is a button of its own; the rest are in the menu.
+      cell: (u) => (
+        <RowActions
+          name={u.nickname}
+          primary={['edit']}
+          actions={rowActions(u, allowed).map((a) => ({ id: a, label: t(`action.${a}`), onSelect: () => onAction(a, u) }))}
+        />
+      ),
     },
   ];
 }

@@ -34,8 +34,6 @@ export const en = {
   role: { '0': 'User', '1': 'Dispatcher', '50': 'Manager', '99': 'Super manager' },
   lockState: { locked: 'Locked', normal: 'Normal' },
   action: {
-    more: 'More actions for {{name}}',
-    rowActions: 'Actions for {{name}}',
     edit: 'Edit',
     role: 'Change role',
     password: 'Reset password',
@@ -188,8 +186,6 @@ export const zh: typeof en = {
   role: { '0': '普通用户', '1': '调度员', '50': '管理员', '99': '超级管理员' },
   lockState: { locked: '已锁定', normal: '正常' },
   action: {
-    more: '{{name}} 的更多操作',
-    rowActions: '{{name}} 的操作',
     edit: '编辑',
     role: '更改角色',
     password: '重置密码',

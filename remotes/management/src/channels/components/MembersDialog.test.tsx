@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role } from '@ptt/contracts';
+import { chooseRowAction } from '../../core/test';
 import { channel, member, queriesOf, renderChannels } from '../test/renderChannels';
 import { MembersDialog } from './MembersDialog';
 
@@ -27,13 +28,13 @@ describe('channel member list', () => {
 
   it('disables a member at once', async () => {
     const { patch } = open();
-    await userEvent.click((await rowOf('Member 1')).getByRole('button', { name: 'Disable' }));
+    await chooseRowAction(await rowOf('Member 1'), 'Disable');
     await waitFor(() => expect(patch).toHaveBeenCalledWith('/api/channels/11/members/21', { enabled: false }, expect.anything()));
   });
 
   it("edits a member's role, level and remark, checking the level first", async () => {
     const { patch } = open();
-    await userEvent.click((await rowOf('Member 1')).getByRole('button', { name: 'Edit' }));
+    await chooseRowAction(await rowOf('Member 1'), 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit member "Member 1"' });
     const level = await within(dialog).findByRole('spinbutton', { name: 'Level' });
     await userEvent.clear(level);
@@ -51,7 +52,7 @@ describe('channel member list', () => {
 
   it('removes a member after asking', async () => {
     const { del } = open();
-    await userEvent.click((await rowOf('Member 1')).getByRole('button', { name: 'Remove' }));
+    await chooseRowAction(await rowOf('Member 1'), 'Remove');
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove member' });
     expect(await within(confirm).findByText('Remove "Member 1" from "Security"?')).toBeInTheDocument();
     await userEvent.click(await within(confirm).findByRole('button', { name: 'Remove' }));

@@ -1,7 +1,8 @@
-import { Badge, Button, Toolbar } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { Channel } from '@ptt/contracts';
 import type { DataColumn } from '@ptt/ui';
+import { ROW_ACTIONS_WIDTH, RowActions } from '../../core';
 import { channelState, type ChannelState } from '../api';
 import { formatTime } from '../format';
 
@@ -60,16 +61,16 @@ export function channelColumns(t: TFunction, language: string, allowed: Allowed,
       id: 'actions',
       header: t('column.actions'),
       required: true,
+      width: ROW_ACTIONS_WIDTH,
+      // Members is a button of its own; the rest are in the menu.
       cell: (c) => (
-        <Toolbar aria-label={t('rowActions', { name: c.name })} size="small">
-          {BY_STATE[channelState(c)]
+        <RowActions
+          name={c.name}
+          primary={['members']}
+          actions={BY_STATE[channelState(c)]
             .filter((a) => allowed.has(a))
-            .map((action) => (
-              <Button key={action} size="small" appearance="subtle" onClick={() => onAction(action, c)}>
-                {t(`action.${action}`)}
-              </Button>
-            ))}
-        </Toolbar>
+            .map((a) => ({ id: a, label: t(`action.${a}`), onSelect: () => onAction(a, c) }))}
+        />
       ),
     },
   ];

@@ -1,10 +1,19 @@
-import { Badge, Button, Toolbar } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { ChannelMember } from '@ptt/contracts';
 import type { DataColumn } from '@ptt/ui';
+import { ROW_ACTIONS_WIDTH, RowActions } from '../../core';
 import { formatTime } from '../format';
 
 export type MemberAction = 'edit' | 'toggle' | 'remove';
+
+const MEMBER_ACTIONS: readonly MemberAction[] = ['edit', 'toggle', 'remove'];
+
+/** An action's name on the member's row: toggle says what it does to this member. */
+function actionLabel(t: TFunction, action: MemberAction, m: ChannelMember): string {
+  if (action === 'toggle') return t(m.enabled ? 'members.disable' : 'members.enable');
+  return t(`members.${action}`);
+}
 
 /** The member list's columns; `t` has the `channels` key prefix. Without `manage`, no actions. */
 export function memberColumns(t: TFunction, language: string, manage: boolean, onAction: (action: MemberAction, m: ChannelMember) => void): DataColumn<ChannelMember>[] {
@@ -32,18 +41,14 @@ export function memberColumns(t: TFunction, language: string, manage: boolean, o
       id: 'actions',
       header: t('members.column.actions'),
       required: true,
+      width: ROW_ACTIONS_WIDTH,
+      // Edit is a button of its own; enabling and removing are in the menu.
       cell: (m) => (
-        <Toolbar aria-label={t('members.rowActions', { name: m.nickname })} size="small">
-          <Button size="small" appearance="subtle" onClick={() => onAction('edit', m)}>
-            {t('members.edit')}
-          </Button>
-          <Button size="small" appearance="subtle" onClick={() => onAction('toggle', m)}>
-            {t(m.enabled ? 'members.disable' : 'members.enable')}
-          </Button>
-          <Button size="small" appearance="subtle" onClick={() => onAction('remove', m)}>
-            {t('members.remove')}
-          </Button>
-        </Toolbar>
+        <RowActions
+          name={m.nickname}
+          primary={['edit']}
+          actions={MEMBER_ACTIONS.map((a) => ({ id: a, label: actionLabel(t, a, m), onSelect: () => onAction(a, m) }))}
+        />
       ),
     },
   ];

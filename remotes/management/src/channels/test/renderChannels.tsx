@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Role, type Channel, type ChannelMember, type Page, type UserSummary } from '@ptt/contracts';
 import { ApiError, createEventBus, type ApiClient } from '@ptt/event-bus';
 import { DataProvider, addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
-import { ManagementProvider, NS } from '../../core';
+import { ManagementProvider, NS, en as coreEn, zh as coreZh } from '../../core';
 import { en, zh } from '../strings';
 
 // Nested Fluent dialogs settle over a few frames, and the test machine is shared: wait longer.
@@ -73,7 +73,7 @@ export function renderChannels(ui: ReactNode, { channels = [], members = [], use
   const api = { get, post, put: jest.fn(), patch, del } as unknown as ApiClient;
   const bus = createEventBus();
   initI18n({ bus });
-  addRemoteStrings(NS, { channels: en }, { channels: zh });
+  addRemoteStrings(NS, { core: coreEn, channels: en }, { core: coreZh, channels: zh });
   bus.publish('session', { id: 1, ent: { id: 100001, name: 'Demo' }, auth_token: 't', client_id: 'c', account: 'me', nickname: 'Me', role });
   render(
     <FluentProvider theme={pttTheme}>

@@ -1,8 +1,8 @@
-import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Toolbar } from '@fluentui/react-components';
-import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Badge } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { Device } from '@ptt/contracts';
 import type { DataColumn } from '@ptt/ui';
+import { ROW_ACTIONS_WIDTH, RowActions, type RowAction } from '../../core';
 import { accountActions, type DeviceAction } from '../actions';
 import { formatTime } from '../format';
 
@@ -22,7 +22,8 @@ export function deviceColumns({ t, language, online, allowed, onAction }: Column
   return [
     { id: 'id', header: t('column.id'), cell: (d) => d.id, sortKey: 'id' },
     { id: 'name', header: t('column.name'), cell: (d) => d.name, sortKey: 'name', required: true },
-    { id: 'imei', header: t('column.imei'), cell: (d) => d.imei ?? none, sortKey: 'imei' },
+    // Wide enough for 15 digits: an IMEI has no place to wrap and would run into the next column.
+    { id: 'imei', header: t('column.imei'), cell: (d) => d.imei ?? none, sortKey: 'imei', width: 150 },
     { id: 'mac', header: t('column.mac'), cell: (d) => d.mac ?? none, hiddenByDefault: true },
     { id: 'platform', header: t('column.platform'), cell: (d) => t(`platform.${d.platform}`), sortKey: 'platform' },
     {
@@ -58,46 +59,18 @@ export function deviceColumns({ t, language, online, allowed, onAction }: Column
       id: 'actions',
       header: t('column.actions'),
       required: true,
-      cell: (d) => <RowActions device={d} t={t} allowed={allowed} onAction={onAction} />,
+      width: ROW_ACTIONS_WIDTH,
+      // Details is a button of its own; the log, the state's account actions, edit, status and
+      // delete are in the menu.
+      cell: (d) => <RowActions name={d.name} primary={['details']} actions={rowActions(d, t, allowed, onAction)} />,
     },
   ];
 }
 
-interface RowActionsProps {
-  device: Device;
-  t: TFunction;
-  allowed: (action: DeviceAction) => boolean;
-  onAction: (action: DeviceAction, device: Device) => void;
-}
-
-/** The account actions the device's state allows as buttons; edit, status and delete in a menu. */
-function RowActions({ device: d, t, allowed, onAction }: RowActionsProps) {
-  const buttons = (['details', 'log', ...accountActions(d)] as DeviceAction[]).filter(allowed);
-  const more = (['edit', 'status', 'delete'] as DeviceAction[]).filter(allowed);
+/** What the row offers, in menu order: what the device's state allows and the role may take. */
+function rowActions(d: Device, t: TFunction, allowed: (action: DeviceAction) => boolean, onAction: (action: DeviceAction, device: Device) => void): RowAction[] {
   const label = (a: DeviceAction) => (a === 'status' ? t(d.status === 'available' ? 'action.disable' : 'action.enable') : t(`action.${a}`));
-  return (
-    <Toolbar aria-label={t('rowActions', { name: d.name })} size="small">
-      {buttons.map((a) => (
-        <Button key={a} size="small" appearance={a === 'activate' ? 'primary' : 'subtle'} onClick={() => onAction(a, d)}>
-          {label(a)}
-        </Button>
-      ))}
-      {more.length > 0 && (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('moreActions', { name: d.name })} />
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {more.map((a) => (
-                <MenuItem key={a} onClick={() => onAction(a, d)}>
-                  {label(a)}
-                </MenuItem>
-              ))}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-      )}
-    </Toolbar>
-  );
+  return (['details', 'log', ...accountActions(d), 'edit', 'status', 'delete'] as DeviceAction[])
+    .filter(allowed)
+    .map((a) => ({ id: a, label: label(a), onSelect: () => onAction(a, d) }));
 }

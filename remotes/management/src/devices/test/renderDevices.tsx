@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Role, type Device, type DeviceMonitorInfo, type Page, type UserSummary } from '@ptt/contracts';
 import { ApiError, createEventBus, type ApiClient } from '@ptt/event-bus';
 import { DataProvider, addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
-import { ManagementProvider, NS } from '../../core';
+import { ManagementProvider, NS, en as coreEn, zh as coreZh } from '../../core';
 import { en, zh } from '../strings';
 
 export function device(over: Partial<Device> = {}): Device {
@@ -76,7 +76,7 @@ export function renderDevices(ui: ReactNode, { devices = [], users = [], info, r
   const api = { get, post, put, patch, del } as unknown as ApiClient;
   const bus = createEventBus();
   initI18n({ bus });
-  addRemoteStrings(NS, { devices: en }, { devices: zh });
+  addRemoteStrings(NS, { core: coreEn, devices: en }, { core: coreZh, devices: zh });
   bus.publish('session', { id: 1, ent: { id: 100001, name: 'Demo' }, auth_token: 't', client_id: 'c', account: 'me', nickname: 'Me', role });
   render(
     <FluentProvider theme={pttTheme}>

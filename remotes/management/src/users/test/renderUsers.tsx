@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Role, type Page, type UserStatus, type UserSummary } from '@ptt/contracts';
 import { ApiError, createEventBus, type ApiClient } from '@ptt/event-bus';
 import { DataProvider, addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
-import { ManagementProvider, NS } from '../../core';
+import { ManagementProvider, NS, en as coreEn, zh as coreZh } from '../../core';
 import { en, zh } from '../strings';
 
 // Fluent dialogs and menus settle over a few frames, and the test machine is shared: wait longer.
@@ -64,7 +64,7 @@ export function renderUsers(ui: ReactNode, { users = [], presence = [], role = R
   const api = { get, post, put, patch, del, upload, download } as unknown as ApiClient;
   const bus = createEventBus();
   initI18n({ bus });
-  addRemoteStrings(NS, { users: en }, { users: zh });
+  addRemoteStrings(NS, { core: coreEn, users: en }, { core: coreZh, users: zh });
   bus.publish('session', { id: 1, ent: { id: 100001, name: 'Demo' }, auth_token: 't', client_id: 'c', account: 'me', nickname: 'Me', role });
   render(
     <FluentProvider theme={pttTheme}>
