@@ -53,14 +53,14 @@ async function expectNoBlockingViolations(page: Page): Promise<void> {
 
 const row = (page: Page, d: Made) => page.getByTestId(`device-${d.id}`);
 
-/** Opens a row action: the state's actions are buttons of the row, edit, status and delete in its menu. */
+/** Opens a row action: Details is a button of the row, the others are in its menu. */
 async function rowAction(page: Page, d: Made, action: string, more = `More actions for ${d.name}`): Promise<Locator> {
   const r = row(page, d);
-  if (['Edit', 'Set disabled', 'Set available', 'Delete'].includes(action)) {
+  if (action === 'Details' || action === '详情') {
+    await r.getByRole('button', { name: action, exact: true }).click();
+  } else {
     await r.getByRole('button', { name: more }).click();
     await page.getByRole('menuitem', { name: action, exact: true }).click();
-  } else {
-    await r.getByRole('button', { name: action, exact: true }).click();
   }
   return page.getByRole('dialog').or(page.getByRole('alertdialog'));
 }
@@ -272,7 +272,7 @@ test('in Chinese: headings, the 2036 refusal and the nothing-chosen refusal', as
   await page.getByRole('button', { name: '批量激活' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '请至少选择一台设备' })).toBeVisible();
 
-  await row(page, d!).getByRole('button', { name: '首次激活' }).click();
+  await rowAction(page, d!, '首次激活', 'E2E Zh 01 的更多操作');
   const dialog = page.getByRole('dialog', { name: '首次激活 E2E Zh 01' });
   await dialog.getByRole('button', { name: '激活' }).click();
   await expect(dialog.getByText('请输入 UID')).toBeVisible();
@@ -286,9 +286,11 @@ test('a dispatcher reads devices and their log but is offered no change', async 
   const [d] = await setUp(request, baseURL, ['E2E Read 01'], []);
   await openDevices(page, baseURL, 'dispatcher1');
   await expect(row(page, d!)).toBeVisible();
-  await expect(row(page, d!).getByRole('button', { name: 'Log' })).toBeVisible();
-  await expect(row(page, d!).getByRole('button', { name: 'First activate' })).toHaveCount(0);
-  await expect(row(page, d!).getByRole('button', { name: /More actions/ })).toHaveCount(0);
+  // Details is the row's own button; its menu holds only the log.
+  await expect(row(page, d!).getByRole('button', { name: 'Details', exact: true })).toBeVisible();
+  await row(page, d!).getByRole('button', { name: 'More actions for E2E Read 01' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Log']);
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Add device' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Batch activate' })).toHaveCount(0);
   await expect(row(page, d!).getByRole('checkbox')).toHaveCount(0);
