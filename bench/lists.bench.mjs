@@ -18,6 +18,8 @@
 //                                         every scenario at 50/s; the largest size where all stay
 //                                         under p99 200 ms is the embedded database's limit
 //   BENCH_SERVER_ENTRY=/x/main.cjs ...    measure another server bundle (to compare builds)
+//   BENCH_BROWSER=0 node ...              PostgreSQL without the browser part (management-page.mjs:
+//                                         the three tables in Chromium, first page, next, sort, search)
 //
 // Every scenario also reports `serial`: the median of sequential requests per path, one at a time
 // (what a request costs without queueing; less sensitive to other load on the machine).
@@ -29,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, SERVER_ENTRY, cleanupStack, ensureServerBuilt, fixedRate, login, percentile, startServer } from './lib.mjs';
 import { COUNT_SQL, DEVICES, ENT, IDS_SQL, LOAD_SQL, loadSql, OPERATIONS, USERS, VISIBLE_SQL } from './lists-data.mjs';
+import { TARGET_RENDER_P95_MS, measureManagementPages, signedInContext } from './management-page.mjs';
 import { pg, startPostgres } from './pg.mjs';
 
 const serverRequire = createRequire(path.join(ROOT, 'server', 'package.json'));
@@ -60,8 +63,8 @@ const SCENARIOS = (ids) => [
     paths: ['/api/users?size=20&online=true', '/api/users?size=20&online=false&sort=nickname'] },
   { name: 'usersSearch', what: 'users: search q (account or nickname contains)',
     paths: ['/api/users?q=priya&size=20', '/api/users?q=04242&size=20', '/api/users?q=tanaka&size=20&page=2', '/api/users?q=sven%20k&size=20'] },
-  { name: 'usersPicker', what: 'users: search sorted by nickname (the add-members picker)',
-    paths: ['/api/users?q=priya&size=20&sort=nickname', '/api/users?q=alice&size=20&sort=nickname', '/api/users?q=04242&size=20&sort=nickname'] },
+  { name: 'usersPicker', what: 'users: the pickers (browse by nickname, search by id: core/pickerQuery.ts)',
+    paths: ['/api/users?size=20&sort=nickname', '/api/users?q=priya&size=20&sort=id', '/api/users?q=alice&size=20&sort=id', '/api/users?q=04242&size=20&sort=id'] },
   { name: 'usersByTag', what: 'users: with a tag',
     paths: ['/api/users?tag=vip&page=2&size=20&sort=account', '/api/users?tag=team7&size=20'] },
   { name: 'usersByChannel', what: 'users: in a channel, alone and with a role',
@@ -325,8 +328,28 @@ async function benchPostgres() {
   const pids = () => costPids(first.pid, postmasterPid);
   const scenarios = await measure(first.base, session.auth_token, ids, { quick: false, pids });
   if (explain) for (const [name, e] of Object.entries(explain)) scenarios[name].explain = e;
+  const browser = process.env.BENCH_BROWSER === '0' ? null : await browserFigures(first.base);
   await cleanup();
-  return { db: `PostgreSQL ${version}`, loadMs, counts, scenarios };
+  return { db: `PostgreSQL ${version}`, loadMs, counts, scenarios, browser };
+}
+
+/** The management tables in Chromium on the loaded server (bench/management-page.mjs). */
+async function browserFigures(base) {
+  const { chromium } = createRequire(path.join(ROOT, 'e2e', 'package.json'))('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    const context = await signedInContext(browser, base, await login(base, 'superadmin'));
+    // Nothing but loopback: the page must not reach for map tiles or fonts elsewhere.
+    await context.route('**/*', (route) => {
+      const { hostname } = new URL(route.request().url());
+      return hostname === '127.0.0.1' || hostname === 'localhost' ? route.continue() : route.abort();
+    });
+    const pages = await measureManagementPages(context, base, log);
+    const missed = Object.entries(pages).flatMap(([p, f]) => Object.entries(f).filter(([, x]) => !x.met).map(([a]) => `${p}.${a}`));
+    return { rule: `rendered p95 < ${TARGET_RENDER_P95_MS} ms for first page, next page, sort and search`, pages, pass: missed.length === 0, missed };
+  } finally {
+    await browser.close();
+  }
 }
 
 /** PGlite with `size` generated users (devices a tenth); `sweep`: the sweep's rate and bar. */
@@ -459,6 +482,14 @@ try {
       `When a database cannot keep up with ${TARGET.rate}/s, its "at ${TARGET.rate}/s" latencies are mostly queueing.`);
   }
   if (result.target) console.log(`${result.target.pass ? 'PASS' : 'FAIL'}: ${result.target.rule}${result.target.pass ? '' : ` (missed: ${result.target.missed.join(', ')})`}`);
+  const b = result.postgres?.browser;
+  if (b) {
+    for (const [name, f] of Object.entries(b.pages)) {
+      console.log(`  browser ${name}: ${Object.entries(f).map(([a, x]) => `${a} p50 ${x.p50 ?? '-'} / p95 ${x.p95 ?? '-'} ms${x.missed ? ` (${x.missed} missed)` : ''}`).join(', ')}`);
+    }
+    console.log(`${b.pass ? 'PASS' : 'FAIL'}: browser, ${b.rule}${b.pass ? '' : ` (missed: ${b.missed.join(', ')})`}`);
+    if (!b.pass && exitCode === 0) exitCode = 2;
+  }
 } catch (err) {
   exitCode = 1;
   result.error = err instanceof Error ? err.stack : String(err);

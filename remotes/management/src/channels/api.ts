@@ -1,3 +1,4 @@
+import { pickerQuery } from '../core';
 import {
   channelDetailSchema,
   channelMemberSchema,
@@ -96,7 +97,7 @@ export const channelsApi = serverApi.injectEndpoints({
     }),
     /** The member picker's search over all users of the organisation. */
     channelUserOptions: build.query<Page<UserSummary>, string>({
-      query: (q) => ({ path: '/api/users', query: { size: PICKER_SIZE, sort: 'nickname', q: q || undefined }, schema: userPageSchema }),
+      query: (q) => ({ path: '/api/users', query: pickerQuery(q, PICKER_SIZE), schema: userPageSchema }),
       providesTags: ['User'],
     }),
   }),

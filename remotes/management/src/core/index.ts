@@ -6,3 +6,4 @@ export { RowActions, ROW_ACTIONS_WIDTH } from './RowActions';
 export type { RowAction, RowActionsProps } from './RowActions';
 export { usePresence } from './usePresence';
 export { en, zh } from './strings';
+export { pickerQuery } from './pickerQuery';

@@ -1,3 +1,4 @@
+import { pickerQuery } from '../core';
 import {
   batchActivationSchema,
   deviceLogEntrySchema,
@@ -55,7 +56,7 @@ export const devicesApi = serverApi.injectEndpoints({
       providesTags: ['Device'],
     }),
     deviceAccountOptions: build.query<Page<UserSummary>, string>({
-      query: (q) => ({ path: '/api/users', query: { size: ACCOUNT_OPTIONS_SIZE, sort: 'account', q: q || undefined }, schema: userPage }),
+      query: (q) => ({ path: '/api/users', query: pickerQuery(q, ACCOUNT_OPTIONS_SIZE), schema: userPage }),
       providesTags: ['User'],
     }),
     /** The dispatchers a device can be given (the server also takes managers; the form offers dispatchers). */

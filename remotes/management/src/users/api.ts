@@ -1,3 +1,4 @@
+import { pickerQuery } from '../core';
 import {
   blacklistEntrySchema,
   channelSchema,
@@ -83,7 +84,7 @@ export const usersApi = serverApi.injectEndpoints({
       providesTags: ['Channel'],
     }),
     userPickOptions: build.query<Page<UserSummary>, string>({
-      query: (q) => ({ path: '/api/users', query: { size: PICKER_SIZE, sort: 'nickname', q: q || undefined }, schema: userPage }),
+      query: (q) => ({ path: '/api/users', query: pickerQuery(q, PICKER_SIZE), schema: userPage }),
       providesTags: ['User'],
     }),
   }),
