@@ -224,7 +224,8 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     // m3 joins: its socket is subscribed before the announcement, so it sees the join too.
     await step(
       () => rest('admin', 'POST', `/api/channels/${channelX}/members`, { members: [{ userId: s.m3.id }] }).then(() => undefined),
-      [channel('ChannelUserAdd', ['m1', 'm2', 'm3']), channel('Message', ['m1', 'm2', 'm3'])],
+      // ChannelChange 'members': every console's member counts follow.
+      [ent('ChannelChange'), channel('ChannelUserAdd', ['m1', 'm2', 'm3']), channel('Message', ['m1', 'm2', 'm3'])],
     );
     await step(() => rest('m2', 'POST', chatOf(channelX), { type: MessageType.Text, content: { text: 'all here' } }).then(() => undefined), [
       channel('Message', ['m1', 'm2', 'm3']),
@@ -246,6 +247,7 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     ]);
     // The removed member still sees the system message 201 about themselves, then nothing more.
     await step(() => rest('admin', 'DELETE', `/api/channels/${channelX}/members/${s.m3.id}`).then(() => undefined), [
+      ent('ChannelChange'),
       user('m3', 'ChannelUserDel'),
       channel('Message', ['m1', 'm2', 'm3']),
     ]);
