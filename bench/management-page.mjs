@@ -6,7 +6,9 @@
 import { summary } from './lib.mjs';
 
 export const TARGET_RENDER_P95_MS = 300;
-// Not 'ID' on the devices table: beside the selection checkboxes Chromium names its cells row headers.
+// Devices: Name alone, clicked again and again (ascending, descending): ID, name and IMEI of the
+// generated devices share one order, so switching between them changes no row. Not 'ID' either:
+// beside the selection checkboxes Chromium names its cells row headers.
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 12);
 
 /** What is measured on each page: the list request (for the first page) and the actions. */
@@ -17,7 +19,7 @@ export const PAGES = [
   },
   {
     name: 'devices', route: '/main/deviceManagement', request: /\/api\/devices\?/,
-    sortHeaders: ['Name', 'IMEI'], searches: ['radio 01', 'user0123', 'handset', '3520990'],
+    sortHeaders: ['Name'], searches: ['radio 01', 'user0123', 'handset', '3520990'],
   },
   {
     name: 'channels', route: '/main/channelManagement', request: /\/api\/channels\?/,
