@@ -1,4 +1,4 @@
-import { LIST_TOTAL_CAP } from '@ptt/contracts';
+import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '@ptt/contracts';
 import { fetchPage, Where } from '../src/db/paging';
 import { createTestDb, DB_KINDS, type TestDb } from './test-db';
 
@@ -23,7 +23,18 @@ describe.each(DB_KINDS)('fetchPage on %s', (kind) => {
   it('stops counting past the cap and answers cap + 1; pages beyond it still work', async () => {
     const all = await page(new Where());
     expect(all.total).toBe(LIST_TOTAL_CAP + 1);
+    expect(all.capped).toBe(true);
     const far = await page(new Where(), Math.ceil((LIST_TOTAL_CAP + 300) / 3));
     expect(far.items.length).toBeGreaterThan(0);
+  });
+
+  it('takes a smaller cap for searches', async () => {
+    const r = await fetchPage<{ n: number }>(t.db, {
+      columns: 'n', from: 'numbers', where: new Where().add('n > ?', 10), sortColumns: {}, tieBreak: 'n',
+      page: { page: 1, size: 2, sort: 'n', order: 'asc' }, cap: SEARCH_TOTAL_CAP,
+    });
+    expect(r).toEqual({ items: [{ n: 11 }, { n: 12 }], total: SEARCH_TOTAL_CAP + 1, capped: true });
+    const exact = await page(new Where().add('n <= ?', SEARCH_TOTAL_CAP));
+    expect(exact.capped).toBeUndefined();
   });
 });

@@ -203,6 +203,6 @@ export class CallRepository {
       w.add('(a.account ilike ? or a.nickname ilike ? or b.account ilike ? or b.nickname ilike ?)', like, like, like, like);
     }
     const page = await fetchPage<CallRow>(this.db, { columns: COLUMNS, from: FROM, where: w, sortColumns: { createdAt: 'c.created_at' }, tieBreak: 'c.id', page: q });
-    return { items: page.items.map(toRecord), total: page.total };
+    return { ...page, items: page.items.map(toRecord) };
   }
 }

@@ -1,7 +1,10 @@
-import type { Channel, ChannelListQuery, ChannelMember, ChannelMemberListQuery, Page } from '@ptt/contracts';
+import { SEARCH_TOTAL_CAP, type Channel, type ChannelListQuery, type ChannelMember, type Page } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { fetchPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
+import { MEMBER_COLUMNS, MEMBER_FROM } from './member-search';
+
+export { listMembers } from './member-search';
 
 // SQL of the channels module. Every function takes the enterprise id (or a channel id already
 // checked against it), so no query reaches another tenant's rows.
@@ -12,18 +15,6 @@ const CHANNEL_COLUMNS = `c.id, c.name, ${iso('c.created_at')} as "createdAt", c.
   (c.disbanded_at is not null) as disbanded, ${iso('c.disbanded_at')} as "disbandedAt",
   c.is_enterprise as "isEnterprise", c.member_count as "memberCount"`;
 const CHANNEL_SORTS: Record<string, string> = { id: 'c.id', name: 'lower(c.name)', createdAt: 'c.created_at', memberCount: 'c.member_count' };
-
-const MEMBER_COLUMNS = `m.user_id as "userId", u.account, u.nickname, m.role, m.level, m.remark, m.enabled,
-  ${iso('m.created_at')} as "joinedAt"`;
-const MEMBER_FROM = 'channel_members m join users u on u.id = m.user_id';
-const MEMBER_SORTS: Record<string, string> = {
-  userId: 'm.user_id',
-  account: 'lower(u.account)',
-  nickname: 'lower(u.nickname)',
-  role: 'm.role',
-  level: 'm.level',
-  joinedAt: 'm.created_at',
-};
 
 /** What a change needs to know about a channel it has locked. */
 export interface LockedChannel {
@@ -57,7 +48,15 @@ export function listChannels(q: Queryable, entId: number, query: ChannelListQuer
   for (const userId of [query.userId, onlyMemberId]) {
     if (userId) where.add('exists (select 1 from channel_members x where x.channel_id = c.id and x.user_id = ?)', userId);
   }
-  return fetchPage<Channel>(q, { columns: CHANNEL_COLUMNS, from: 'channels c', where, sortColumns: CHANNEL_SORTS, tieBreak: 'c.id', page: query });
+  return fetchPage<Channel>(q, {
+    columns: CHANNEL_COLUMNS,
+    from: 'channels c',
+    where,
+    sortColumns: CHANNEL_SORTS,
+    tieBreak: 'c.id',
+    page: query,
+    cap: query.q ? SEARCH_TOTAL_CAP : undefined,
+  });
 }
 
 export async function findChannel(q: Queryable, entId: number, id: number): Promise<Channel | null> {
@@ -157,34 +156,6 @@ export async function insertMembers(q: Queryable, entId: number, channelId: numb
 }
 
 /** `channelId` is a channel of `entId` (checked by the caller). */
-export function listMembers(q: Queryable, entId: number, channelId: number, query: ChannelMemberListQuery): Promise<Page<ChannelMember>> {
-  // Built twice: the page joins users, the total counts channel_members alone (every member is a
-  // user, so the join changes no count but cost a probe per member: ADR 019).
-  const filters = (w: Where) => {
-    w.add('m.channel_id = ?', channelId);
-    if (query.q) {
-      // The matching users first, through the trigram indexes, then their memberships: with the
-      // condition on the join the planner walked a whole channel in user order (ADR 019).
-      const like = Where.contains(query.q);
-      w.add('m.user_id = any(array(select x.id from users x where x.ent_id = ? and (x.account ilike ? or x.nickname ilike ?)))', entId, like, like);
-    }
-    if (query.role !== undefined) w.add('m.role = ?', query.role);
-    if (query.enabled !== undefined) w.add('m.enabled = ?', query.enabled);
-    return w;
-  };
-  // u.ent_id lets the account and nickname sorts walk users' (ent_id, lower(...)) indexes.
-  const where = filters(new Where()).add('u.ent_id = ?', entId);
-  return fetchPage<ChannelMember>(q, {
-    columns: MEMBER_COLUMNS,
-    from: MEMBER_FROM,
-    where,
-    sortColumns: MEMBER_SORTS,
-    tieBreak: 'm.user_id',
-    page: query,
-    count: { from: 'channel_members m', where: filters(new Where()) },
-  });
-}
-
 /** The first members of a channel: highest role, then level, then user id. */
 export async function firstMembers(q: Queryable, channelId: number, limit: number): Promise<ChannelMember[]> {
   const r = await q.query<ChannelMember>(

@@ -105,7 +105,7 @@ export class CommandRepository {
       tieBreak: 'c.id',
       page: query,
     });
-    return { items: page.items.map(toRecord), total: page.total };
+    return { ...page, items: page.items.map(toRecord) };
   }
 
   /**

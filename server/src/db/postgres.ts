@@ -1,15 +1,20 @@
-import { Pool } from 'pg';
+import { createHash } from 'node:crypto';
+import { Pool, type QueryConfig } from 'pg';
 import type { Logger } from '../logger';
-import type { Db, QueryResult, Queryable, SqlParam } from './db';
+import type { Db, QueryOptions, QueryResult, Queryable, SqlParam } from './db';
 
 interface PgLike {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  query(sql: string | QueryConfig, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
+
+/** A prepared statement's name: one per distinct text, the same on every connection. */
+const statementName = (sql: string) => 'q' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
 
 function wrap(q: PgLike): Queryable {
   return {
-    async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
-      const r = await q.query(sql, params as unknown[]);
+    async query<T>(sql: string, params: readonly SqlParam[] = [], opts: QueryOptions = {}): Promise<QueryResult<T>> {
+      const values = params as unknown[];
+      const r = await (opts.prepare ? q.query({ name: statementName(sql), text: sql, values }) : q.query(sql, values));
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Device, DeviceListQuery, DeviceLogAction, DeviceLogEntry, Page } from '@ptt/contracts';
+import { SEARCH_TOTAL_CAP, type Device, type DeviceListQuery, type DeviceLogAction, type DeviceLogEntry, type Page } from '@ptt/contracts';
 import type { Queryable, SqlParam } from '../db/db';
 import { Where, fetchPage, type PageRequest } from '../db/paging';
 import { iso } from '../db/sql';
@@ -145,8 +145,9 @@ export class DeviceRepository {
       sortColumns: DEVICE_SORT_COLUMNS,
       tieBreak: 'd.id',
       page: query,
+      cap: query.q ? SEARCH_TOTAL_CAP : undefined,
     });
-    return { items: page.items.map(toDevice), total: page.total };
+    return { ...page, items: page.items.map(toDevice) };
   }
 
   async find(entId: number, id: number, q: Queryable = this.db): Promise<Device | null> {
@@ -257,6 +258,7 @@ export class DeviceRepository {
       page: query,
     });
     return {
+      ...page,
       items: page.items.map((r) => ({
         id: r.id,
         action: r.action,
@@ -265,7 +267,6 @@ export class DeviceRepository {
         detail: r.detail,
         time: r.time,
       })),
-      total: page.total,
     };
   }
 }

@@ -133,5 +133,5 @@ export async function listAlerts(q: Queryable, entId: number, query: FenceAlertL
     w.add('(u.account ilike ? or u.nickname ilike ? or a.fence_name ilike ? or a.ip ilike ?)', like, like, like, like);
   }
   const page = await fetchPage<AlertRow>(q, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'a.id', page: query });
-  return { items: page.items.map(toAlert), total: page.total };
+  return { ...page, items: page.items.map(toAlert) };
 }

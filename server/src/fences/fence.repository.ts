@@ -46,10 +46,7 @@ export function listFences(q: Queryable, entId: number, query: FenceListQuery): 
   if (query.rule) w.add('f.rule = ?', query.rule);
   if (query.userId) w.add('exists (select 1 from fence_users x where x.fence_id = f.id and x.user_id = ?)', query.userId);
   if (query.channelId) w.add('exists (select 1 from fence_channels x where x.fence_id = f.id and x.channel_id = ?)', query.channelId);
-  return fetchPage<FenceRow>(q, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'f.id', page: query }).then((p) => ({
-    items: p.items.map(toFence),
-    total: p.total,
-  }));
+  return fetchPage<FenceRow>(q, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'f.id', page: query }).then((p) => ({ ...p, items: p.items.map(toFence) }));
 }
 
 export async function findFence(q: Queryable, entId: number, id: number): Promise<Fence | null> {

@@ -44,10 +44,7 @@ export function listNotices(q: Queryable, entId: number, query: NoticeListQuery)
   if (query.q) w.add('(n.title ilike ? or n.body ilike ?)', Where.contains(query.q), Where.contains(query.q));
   if (query.status === 'draft') w.add('n.sent_at is null');
   if (query.status === 'sent') w.add('n.sent_at is not null');
-  return fetchPage<NoticeRow>(q, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'n.id', page: query }).then((p) => ({
-    items: p.items.map(toNotice),
-    total: p.total,
-  }));
+  return fetchPage<NoticeRow>(q, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'n.id', page: query }).then((p) => ({ ...p, items: p.items.map(toNotice) }));
 }
 
 export async function findNotice(q: Queryable, entId: number, id: number): Promise<NoticeDetail | null> {
@@ -199,7 +196,7 @@ export function listInbox(q: Queryable, entId: number, userId: number, query: Re
   const w = new Where().add('r.ent_id = ?', entId).add('r.user_id = ?', userId);
   if (query.q) w.add('(n.title ilike ? or n.body ilike ?)', Where.contains(query.q), Where.contains(query.q));
   return fetchPage<InboxRow>(q, { columns: INBOX_COLUMNS, from: INBOX_FROM, where: w, sortColumns: { sentAt: 'n.sent_at' }, tieBreak: 'n.id', page: query }).then(
-    (p) => ({ items: p.items.map(toReceived), total: p.total }),
+    (p) => ({ ...p, items: p.items.map(toReceived) }),
   );
 }
 

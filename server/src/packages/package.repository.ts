@@ -42,7 +42,7 @@ export class PackageRepository {
       tieBreak: 'p.id',
       page: { page: filter.page, size: filter.size, sort: 'createdAt', order: 'desc' },
     });
-    return { items: page.items.map(withUrl), total: page.total };
+    return { ...page, items: page.items.map(withUrl) };
   }
 
   async find(entId: number, id: number, q: Queryable = this.db): Promise<ClientPackage | null> {

@@ -95,7 +95,7 @@ export class SosRepository {
       w.add('(u.account ilike ? or u.nickname ilike ? or s.device ilike ? or s.ip ilike ?)', like, like, like, like);
     }
     const page = await fetchPage<SosRow>(this.db, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 's.id', page: q });
-    return { items: page.items.map(toRecord), total: page.total };
+    return { ...page, items: page.items.map(toRecord) };
   }
 
   /** The name of the device bound to the user (socket raises have no user agent). */

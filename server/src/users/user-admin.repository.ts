@@ -1,4 +1,4 @@
-import type { UserDetail, UserListQuery, UserSummary } from '@ptt/contracts';
+import { SEARCH_TOTAL_CAP, type UserDetail, type UserListQuery, type UserSummary } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { fetchPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
@@ -68,6 +68,7 @@ export class UserAdminRepository {
       tieBreak: 'u.id',
       page: q,
       count: narrowCount(entId, q) ?? { from: FROM, where: this.where(entId, q, onlineIds, false) },
+      cap: q.q ? SEARCH_TOTAL_CAP : undefined,
     });
   }
 

@@ -15,11 +15,16 @@ export const anyEnvelopeSchema = envelopeSchema(z.unknown());
 
 /** Paged list answer for `?page&size` queries. */
 export function pageSchema<T extends z.ZodType>(itemSchema: T) {
-  return z.object({ items: z.array(itemSchema), total: z.number().int().nonnegative() });
+  return z.object({ items: z.array(itemSchema), total: z.number().int().nonnegative(), capped: z.literal(true).optional() });
 }
+/**
+ * `total` is exact unless `capped`: then the server stopped counting and `total` is its cap plus
+ * one (LIST_TOTAL_CAP, or SEARCH_TOTAL_CAP for a search): "more than total - 1".
+ */
 export interface Page<T> {
   items: T[];
   total: number;
+  capped?: true;
 }
 
 /** i18n keys of the client messages of spec section 8: what the client detects itself (no server

@@ -10,6 +10,12 @@ export const SEARCH_MAX_LENGTH = 64;
  * on every page was the cost of a list request (bench/lists.bench.mjs, ADR 006).
  */
 export const LIST_TOTAL_CAP = 10_000;
+/**
+ * A search (`q`) counts its matches up to this many; beyond it the page says `capped` and a UI
+ * shows "more than 1,000". A term that matches thousands of people narrows nothing, and counting
+ * every match of a frequent name was most of a search's cost (ADR 021).
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 
 // Query strings arrive as text: numbers are coerced, an empty value means "not given".
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);

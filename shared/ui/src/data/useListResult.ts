@@ -27,6 +27,7 @@ export function useListResult<T>(result: ListResult<T>) {
   return {
     rows: result.data?.items,
     total: result.data?.total ?? 0,
+    capped: result.data?.capped === true,
     loading: result.isFetching,
     error: result.error ? t(loadFailureKey(result.error)) : null,
     onRetry: () => void result.refetch(),

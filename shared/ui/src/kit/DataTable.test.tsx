@@ -20,7 +20,7 @@ const columns: DataColumn<Person>[] = [
   { id: 'note', header: 'Note', cell: () => 'n', hiddenByDefault: true },
 ];
 
-function Harness(props: { rows?: Person[]; total?: number; onQuery?: (q: TableQuery) => void; select?: boolean; error?: string; columnsKey?: string }) {
+function Harness(props: { rows?: Person[]; total?: number; capped?: boolean; onQuery?: (q: TableQuery) => void; select?: boolean; error?: string; columnsKey?: string }) {
   const [query, setQuery] = useState<TableQuery>({ page: 1, size: 20, filters: {} });
   const [selected, setSelected] = useState<Set<RowId>>(new Set());
   return (
@@ -29,6 +29,7 @@ function Harness(props: { rows?: Person[]; total?: number; onQuery?: (q: TableQu
       columns={columns}
       rows={props.rows}
       total={props.total ?? props.rows?.length ?? 0}
+      capped={props.capped}
       rowId={(p) => p.id}
       query={query}
       onQueryChange={(q) => {
@@ -69,6 +70,22 @@ describe('DataTable', () => {
     expect(onQuery).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', order: 'desc' }));
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('says "more than" for a capped total and pages on until a short page', async () => {
+    const onQuery = jest.fn();
+    const { rerender } = render(<Harness rows={people(20)} total={1001} capped onQuery={onQuery} />);
+    expect(screen.getByText('More than 1000')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 50+')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onQuery).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    // Page 2 came back short: it is the last one, whatever the cap said.
+    rerender(<Harness rows={people(5, 21)} total={1001} capped onQuery={onQuery} />);
+    expect(screen.getByText('Page 2 of 50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    act(() => setLocale('zh'));
+    expect(screen.getByText('超过 1000 条')).toBeInTheDocument();
+    act(() => setLocale('en'));
   });
 
   it('keeps the column choice in local storage across mounts', async () => {

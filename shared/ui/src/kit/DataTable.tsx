@@ -38,6 +38,8 @@ export interface DataTableProps<T, F extends Record<string, string> = Record<str
   /** undefined while the first page loads. */
   rows: readonly T[] | undefined;
   total: number;
+  /** The server stopped counting: `total` is its cap plus one ("more than total - 1"). */
+  capped?: boolean;
   rowId: (row: T) => RowId;
   query: TableQuery<F>;
   onQueryChange: (next: TableQuery<F>) => void;
@@ -78,7 +80,7 @@ const useStyles = makeStyles({
  * movement between its controls, and virtual rows so a 100-row page stays light.
  */
 export function DataTable<T, F extends Record<string, string> = Record<string, string>>(props: DataTableProps<T, F>) {
-  const { label, columns, rows, total, rowId, query, onQueryChange, loading, error, onRetry, emptyText, columnsKey } = props;
+  const { label, columns, rows, total, capped = false, rowId, query, onQueryChange, loading, error, onRetry, emptyText, columnsKey } = props;
   const { selection, toolbar, batchActions, pageSizeChoice, rowTestId, rowData, maxHeight = 560 } = props;
   const { t } = useTranslation(COMMON_NS);
   const styles = useStyles();
@@ -203,6 +205,8 @@ export function DataTable<T, F extends Record<string, string> = Record<string, s
           page={query.page}
           size={query.size}
           total={total}
+          capped={capped}
+          lastPage={capped && rows.length < query.size}
           onPage={(page) => onQueryChange({ ...query, page })}
           onSize={pageSizeChoice ? (size) => onQueryChange({ ...query, page: 1, size }) : undefined}
         />

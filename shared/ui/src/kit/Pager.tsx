@@ -16,20 +16,26 @@ interface Props {
   page: number;
   size: number;
   total: number;
+  /** `total` is a cap plus one: the count is "more than total - 1" and the last page is unknown. */
+  capped?: boolean;
+  /** With `capped`: this page came back short, so it is the last one. */
+  lastPage?: boolean;
   onPage: (page: number) => void;
   /** Without it the page size is fixed. */
   onSize?: (size: number) => void;
 }
 
 /** Previous / next, where we are, how many there are, and optionally the page size. */
-export function Pager({ label, page, size, total, onPage, onSize }: Props) {
+export function Pager({ label, page, size, total, capped = false, lastPage = false, onPage, onSize }: Props) {
   const { t } = useTranslation(COMMON_NS);
   const styles = useStyles();
   const sizeId = useId();
-  const pages = pageCount(total, size);
+  // Capped: the pages known to exist, and a next page while the current one is full.
+  const pages = capped ? Math.max(page, pageCount(total - 1, size)) : pageCount(total, size);
+  const hasNext = capped ? !lastPage : page < pages;
   return (
     <nav className={styles.pager} aria-label={t('kit.pager') + ': ' + label}>
-      <Text>{t('kit.total', { count: total })}</Text>
+      <Text>{capped ? t('kit.totalMore', { count: total - 1 }) : t('kit.total', { count: total })}</Text>
       {onSize && (
         <span className={styles.size}>
           <label htmlFor={sizeId}>{t('kit.pageSize')}</label>
@@ -45,8 +51,8 @@ export function Pager({ label, page, size, total, onPage, onSize }: Props) {
       <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('kit.previous')}
       </Button>
-      <Text aria-live="polite">{t('kit.pageOf', { page, pages })}</Text>
-      <Button disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Text aria-live="polite">{capped && !lastPage ? t('kit.pageOfMore', { page, pages }) : t('kit.pageOf', { page, pages: Math.max(page, pages) })}</Text>
+      <Button disabled={!hasNext} onClick={() => onPage(page + 1)}>
         {t('kit.next')}
       </Button>
     </nav>

@@ -1,0 +1,91 @@
+import { SEARCH_TOTAL_CAP, type ChannelMember, type ChannelMemberListQuery } from '@ptt/contracts';
+import { listMembers } from '../src/channels/channel.repository';
+import { DEMO_ENT_ID } from '../src/seed/demo';
+import { createTestDb, DB_KINDS, type TestDb } from './test-db';
+
+// The member search picks its plan from the capped count (ADR 021); every plan must answer what
+// the plain join answers. 1,200 "Frequent" users (past the cap) and 30 "Rare" ones, most on the
+// enterprise channel, some not, with mixed roles and levels.
+const FREQUENT = SEARCH_TOTAL_CAP + 200;
+
+describe.each(DB_KINDS)('member search on %s', (kind) => {
+  let t: TestDb;
+  let channelId: number;
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    const ent = await t.db.query<{ id: number }>('select id from channels where ent_id = $1 and is_enterprise', [DEMO_ENT_ID]);
+    channelId = ent.rows[0]!.id;
+    await t.db.exec(`
+      insert into users (id, ent_id, account, nickname, password_hash, role)
+      select 900000 + i, ${DEMO_ENT_ID}, 'fq' || lpad(i::text, 5, '0'),
+             case when i <= ${FREQUENT} then 'Frequent ' || (array['Zed','Amy','Kai','Bo'])[1 + i % 4] || ' ' || i
+                  else 'Rare ' || i end,
+             'x', 0
+        from generate_series(1, ${FREQUENT + 30}) i;
+      insert into channel_members (channel_id, ent_id, user_id, role, level)
+      select ${channelId}, ${DEMO_ENT_ID}, 900000 + i, (array[0, 1, 50])[1 + i % 3], i % 5
+        from generate_series(1, ${FREQUENT + 30}) i where i % 7 <> 0;
+      analyze users; analyze channel_members;`);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  const SORTS: Record<string, string> = {
+    userId: 'm.user_id',
+    account: 'lower(u.account)',
+    nickname: 'lower(u.nickname)',
+    role: 'm.role',
+    level: 'm.level',
+  };
+
+  /** The same page through the plain join, no plan choice. */
+  async function reference(query: ChannelMemberListQuery): Promise<{ ids: number[]; total: number }> {
+    const like = `%${query.q}%`;
+    const dir = query.order === 'desc' ? 'desc' : 'asc';
+    const role = query.role === undefined ? '' : `and m.role = ${query.role}`;
+    const from = `from channel_members m join users u on u.id = m.user_id
+      where m.channel_id = $1 and (u.account ilike $2 or u.nickname ilike $2) ${role}`;
+    const rows = await t.db.query<{ id: number }>(
+      `select m.user_id as id ${from} order by ${SORTS[query.sort]} ${dir}, m.user_id ${dir} limit ${query.size} offset ${(query.page - 1) * query.size}`,
+      [channelId, like],
+    );
+    const count = await t.db.query<{ n: number }>(`select count(*)::int as n ${from}`, [channelId, like]);
+    return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
+  }
+
+  const query = (q: string, sort: string, extra: Partial<ChannelMemberListQuery> = {}): ChannelMemberListQuery =>
+    ({ q, sort, order: 'asc', page: 1, size: 20, ...extra }) as ChannelMemberListQuery;
+
+  const cases: [string, ChannelMemberListQuery][] = [];
+  for (const sort of Object.keys(SORTS)) {
+    for (const order of ['asc', 'desc'] as const) {
+      cases.push([`frequent by ${sort} ${order}`, query('frequent', sort, { order })]);
+      cases.push([`rare by ${sort} ${order}`, query('RARE', sort, { order })]);
+    }
+  }
+  cases.push(['frequent by nickname, page 7', query('frequent', 'nickname', { page: 7 })]);
+  cases.push(['frequent by role desc, page 4', query('frequent', 'role', { order: 'desc', page: 4 })]);
+  cases.push(['frequent with a role filter by level', query('kai', 'level', { role: 50 })]);
+  cases.push(['frequent by nickname, past the last page', query('frequent', 'nickname', { page: 60 })]);
+  cases.push(['rare by account, past the last page', query('rare', 'account', { page: 3 })]);
+  cases.push(['a name part by account desc', query('zed 1', 'account', { order: 'desc', page: 2 })]);
+
+  it.each(cases)('%s: the same page as the plain join, total exact up to the cap', async (_name, q) => {
+    const want = await reference(q);
+    const got = await listMembers(t.db, DEMO_ENT_ID, channelId, q);
+    expect(got.items.map((m: ChannelMember) => m.userId)).toEqual(want.ids);
+    if (want.total > SEARCH_TOTAL_CAP) expect(got).toMatchObject({ total: SEARCH_TOTAL_CAP + 1, capped: true });
+    else {
+      expect(got.total).toBe(want.total);
+      expect(got.capped).toBeUndefined();
+    }
+  });
+
+  it('finds nobody for a term nobody has, and nobody of another channel', async () => {
+    expect(await listMembers(t.db, DEMO_ENT_ID, channelId, query('no such person', 'nickname'))).toEqual({ items: [], total: 0 });
+    const other = await t.db.query<{ id: number }>('select id from channels where ent_id = $1 and not is_enterprise limit 1', [DEMO_ENT_ID]);
+    const page = await listMembers(t.db, DEMO_ENT_ID, other.rows[0]!.id, query('frequent', 'role'));
+    expect(page).toEqual({ items: [], total: 0 });
+  });
+});
