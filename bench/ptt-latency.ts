@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { installMediaProbes, installToneMicrophone, launchMediaBrowser, waitForQuiet } from '@ptt/e2e/harness/media';
 import { startJanus } from '@ptt/e2e/media-tests/support/janus';
-import { joinAudioBridge, setMuted, startJanusPageServer } from '@ptt/e2e/media-tests/support/janus-page';
+import { joinAudioBridge, publishVideoRoom, setMuted, startJanusPageServer, subscribeVideoRoom } from '@ptt/e2e/media-tests/support/janus-page';
 import { armListener, installWorkletOnset, jitterBuffer, meanJitterMs, toneBurst } from './ptt-onset';
 
 // tsx compiles with esbuild's keepNames, which wraps functions in __name(); page.evaluate and
@@ -95,4 +95,64 @@ export async function measureRawMouthToEar(opts: LatencyOptions): Promise<Latenc
   }
   const listenerJitterBufferMs = meanJitterMs(jitterBefore, await jitterBuffer(listener));
   return { samplesMs, analyserMs, missed, listenerJitterBufferMs, janusStartMs: janus.startMs };
+}
+
+/**
+ * The same bursts through a VideoRoom room, audio only: the talker publishes, the listener
+ * subscribes to its feed, Janus forwards the packets (no mixing, no prebuffering, no re-encoding).
+ * Floor control as the product would do it: the talker's audio is muted by the room (`moderate`,
+ * from this process, as the server would) between bursts and unmuted just before each one.
+ */
+export async function measureSfuMouthToEar(opts: Omit<LatencyOptions, 'prebuffering'>): Promise<LatencyResult & { moderateMs: number[] }> {
+  const janus = await startJanus();
+  opts.cleanup(() => janus.stop());
+  opts.log(`janus up in ${janus.startMs} ms (${janus.url}, VideoRoom)`);
+  await janus.createVideoRoom('benchsfu');
+  const server = await startJanusPageServer(janus.url);
+  opts.cleanup(() => server.close());
+  const browser = await launchMediaBrowser();
+  opts.cleanup(() => browser.close());
+
+  const talkerContext = await browser.newContext();
+  await talkerContext.addInitScript(KEEP_NAMES_SHIM);
+  await installToneMicrophone(talkerContext, { freqHz: 1000, amplitude: 0.5 });
+  const listenerContext = await browser.newContext();
+  await listenerContext.addInitScript(KEEP_NAMES_SHIM);
+  await installMediaProbes(listenerContext);
+  await installWorkletOnset(listenerContext);
+  const talker = await talkerContext.newPage();
+  const listener = await listenerContext.newPage();
+  const feed = await publishVideoRoom(talker, server, { room: 'benchsfu', display: 'talker' });
+  const moderate = async (mute: boolean) => {
+    const t0 = performance.now();
+    await janus.videoRoomRequest({ request: 'moderate', room: 'benchsfu', id: feed, mid: '0', mute });
+    return performance.now() - t0;
+  };
+  await moderate(true);
+  await subscribeVideoRoom(listener, server, { room: 'benchsfu', feed });
+
+  const samplesMs: number[] = [];
+  const analyserMs: number[] = [];
+  const moderateMs: number[] = [];
+  let missed = 0;
+  const warmup = opts.warmup ?? 3;
+  let jitterBefore = await jitterBuffer(listener);
+  for (let i = 0; i < warmup + opts.bursts; i++) {
+    await armListener(listener);
+    const unmuteMs = await moderate(false);
+    const { workletMs, analyserMs: a } = await toneBurst(talker, listener, 2000);
+    await moderate(true);
+    await waitForQuiet(listener);
+    if (i < warmup) {
+      jitterBefore = await jitterBuffer(listener);
+      continue;
+    }
+    moderateMs.push(unmuteMs);
+    if (workletMs === null) missed += 1;
+    else samplesMs.push(workletMs);
+    if (a !== null) analyserMs.push(a);
+    if ((i - warmup + 1) % 10 === 0) opts.log(`${i - warmup + 1}/${opts.bursts} bursts (VideoRoom)`);
+  }
+  const listenerJitterBufferMs = meanJitterMs(jitterBefore, await jitterBuffer(listener));
+  return { samplesMs, analyserMs, missed, listenerJitterBufferMs, janusStartMs: janus.startMs, moderateMs };
 }

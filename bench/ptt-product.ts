@@ -61,7 +61,10 @@ export interface ProductResult {
  */
 function preparingBrowser(browser: Browser, role: 'talker' | 'listener'): Browser {
   const newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
-    const context = await browser.newContext(...args);
+    // The listener's onset detector is an AudioWorklet loaded from a blob: URL, which the console's
+    // CSP (script-src 'self') refuses; the probe is the bench's, not the product's.
+    const [options = {}] = args;
+    const context = await browser.newContext(role === 'listener' ? { ...options, bypassCSP: true } : options);
     await context.addInitScript(KEEP_NAMES_SHIM);
     if (role === 'talker') await installToneMicrophone(context, { freqHz: 1000, amplitude: 0.5 });
     else await installWorkletOnset(context);

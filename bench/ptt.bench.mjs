@@ -57,6 +57,24 @@ async function run() {
   const tsxApi = createRequire(path.join(ROOT, 'server', 'package.json')).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
   const { tsImport } = await import(pathToFileURL(tsxApi).href);
   const { measureProductPtt } = await tsImport('./ptt-product.ts', import.meta.url);
+  const { measureRawMouthToEar, measureSfuMouthToEar } = await tsImport('./ptt-latency.ts', import.meta.url);
+  const sfuFigures = async () => {
+    const sfu = await measureSfuMouthToEar({ bursts: BURSTS, log, cleanup: (s) => cleanups.push(s) });
+    await cleanups.run();
+    return {
+      ...figures(sfu.samplesMs, sfu.missed),
+      through: 'raw janus.js pages, VideoRoom audio only (forwarded, not mixed), floor by moderate',
+      analyser: sfu.analyserMs.length > 0 ? summary(sfu.analyserMs) : { n: 0 },
+      listenerJitterBufferMs: sfu.listenerJitterBufferMs,
+      moderateMs: sfu.moderateMs.length > 0 ? summary(sfu.moderateMs) : { n: 0 },
+    };
+  };
+  if (process.env.BENCH_PTT_ONLY === 'sfu') {
+    const sfu = await sfuFigures();
+    log(`sfu mouth-to-ear: p50 ${sfu.p50} p95 ${sfu.p95} max ${sfu.max} missed ${sfu.missed}; jitter buffer ${sfu.listenerJitterBufferMs}`);
+    console.log(JSON.stringify({ sfuMouthToEarMs: sfu }));
+    return;
+  }
 
   const started = performance.now();
   const loadBefore = loadavg();
@@ -80,7 +98,6 @@ async function run() {
 
   let raw = null;
   if (RAW) {
-    const { measureRawMouthToEar } = await tsImport('./ptt-latency.ts', import.meta.url);
     const latency = await measureRawMouthToEar({ bursts: BURSTS, prebuffering: 2, log, cleanup: (s) => cleanups.push(s) });
     raw = {
       ...figures(latency.samplesMs, latency.missed),
@@ -89,6 +106,9 @@ async function run() {
       listenerJitterBufferMs: latency.listenerJitterBufferMs,
     };
   }
+
+  // (c) the forwarding path without mixing (issue 18): a VideoRoom, floor by moderation.
+  const sfu = process.env.BENCH_PTT_SFU === '0' ? null : await sfuFigures();
 
   const pass = {
     // The console's own figure is the target's definition; the bench's adds CDP input and a round trip.
@@ -102,6 +122,7 @@ async function run() {
   log(line('access (bench)  ', access.bench));
   for (const [k, f] of Object.entries(access.parts)) log(`  ${k}: p50 ${f.p50} ms, p95 ${f.p95} ms`);
   log(line('mouth-to-ear    ', mouthToEar), `(analyser detector p50 ${mouthToEar.analyser.p50}, p95 ${mouthToEar.analyser.p95}; listener jitter buffer ${mouthToEar.listenerJitterBufferMs} ms)`);
+  if (sfu) log(line('sfu mouth-to-ear', sfu), `(jitter buffer ${sfu.listenerJitterBufferMs} ms; moderate p50 ${sfu.moderateMs.p50} ms)`);
   if (raw) log(line('raw mouth-to-ear', raw), `(analyser detector p50 ${raw.analyser.p50}, p95 ${raw.analyser.p95}; listener jitter buffer ${raw.listenerJitterBufferMs} ms)`);
   console.log(JSON.stringify({
     bursts: BURSTS,
@@ -112,6 +133,7 @@ async function run() {
     accessMs: access,
     mouthToEarMs: mouthToEar,
     rawMouthToEarMs: raw ?? { status: 'skipped (BENCH_PTT_RAW=0)' },
+    sfuMouthToEarMs: sfu ?? { status: 'skipped (BENCH_PTT_SFU=0)' },
     targets: TARGETS,
     pass,
     ok: pass.accessP95 && pass.mouthToEarP95,

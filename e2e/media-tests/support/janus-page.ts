@@ -157,3 +157,95 @@ export async function leaveAudioBridge(page: Page): Promise<void> {
     t.session.destroy({ success: resolve, error: resolve });
   }));
 }
+
+/**
+ * VideoRoom, audio only (the SFU comparison of bench/ptt.bench.mjs): joins as a publisher of the
+ * page's microphone and resolves with its feed id once media flows.
+ */
+export async function publishVideoRoom(page: Page, server: JanusPageServer, opts: { room: string; display: string }): Promise<string> {
+  await page.goto(server.url);
+  await page.waitForFunction(() => 'Janus' in window);
+  return page.evaluate(async ({ room, display }) => {
+    const w = window as unknown as JanusWindow;
+    await new Promise<void>((resolve) => w.Janus.init({ debug: false, dependencies: w.Janus.useDefaultDependencies({ adapter: w.adapter }), callback: resolve }));
+    const session = await new Promise<JanusSession>((resolve, reject) => {
+      const s: JanusSession = new w.Janus({ server: `${location.origin}/janus`, success: () => resolve(s), error: reject });
+    });
+    const ref: { handle?: JanusHandle } = {};
+    let joined: (id: string) => void = () => undefined;
+    let up: () => void = () => undefined;
+    let fail: (e: Error) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => { fail = reject; });
+    const isJoined = Promise.race([new Promise<string>((r) => { joined = r; }), failed]);
+    const isUp = Promise.race([new Promise<void>((r) => { up = r; }), failed]);
+    const timer = setTimeout(() => fail(new Error('WebRTC did not come up within 15 s (ICE): run inside scripts/netns.mjs')), 15_000);
+    const h = await new Promise<JanusHandle>((resolve, reject) => session.attach({
+      plugin: 'janus.plugin.videoroom',
+      success: resolve,
+      error: reject,
+      onmessage: (msg: { videoroom?: string; id?: string | number; error?: string }, jsep?: unknown) => {
+        if (msg.error) fail(new Error(`videoroom: ${msg.error}`));
+        if (msg.videoroom === 'joined') joined(String(msg.id));
+        if (jsep) ref.handle?.handleRemoteJsep({ jsep });
+      },
+      webrtcState: (on: boolean) => { if (on) up(); },
+    }));
+    ref.handle = h;
+    h.send({ message: { request: 'join', ptype: 'publisher', room, display } });
+    const id = await isJoined;
+    const jsep = await new Promise((resolve, reject) => h.createOffer({ tracks: [{ type: 'audio', capture: true, recv: false }], success: resolve, error: reject }));
+    h.send({ message: { request: 'configure', audio: true, video: false }, jsep });
+    await isUp;
+    clearTimeout(timer);
+    w.__janusTest = { session, handle: h };
+    return id;
+  }, opts);
+}
+
+/** VideoRoom subscriber of one feed's audio, played through an <audio> element. */
+export async function subscribeVideoRoom(page: Page, server: JanusPageServer, opts: { room: string; feed: string }): Promise<void> {
+  await page.goto(server.url);
+  await page.waitForFunction(() => 'Janus' in window);
+  await page.evaluate(async ({ room, feed }) => {
+    const w = window as unknown as JanusWindow;
+    await new Promise<void>((resolve) => w.Janus.init({ debug: false, dependencies: w.Janus.useDefaultDependencies({ adapter: w.adapter }), callback: resolve }));
+    const session = await new Promise<JanusSession>((resolve, reject) => {
+      const s: JanusSession = new w.Janus({ server: `${location.origin}/janus`, success: () => resolve(s), error: reject });
+    });
+    const ref: { handle?: JanusHandle & { createAnswer: (p: Record<string, unknown>) => void } } = {};
+    let up: () => void = () => undefined;
+    let fail: (e: Error) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => { fail = reject; });
+    const isUp = Promise.race([new Promise<void>((r) => { up = r; }), failed]);
+    const timer = setTimeout(() => fail(new Error('WebRTC did not come up within 15 s (ICE): run inside scripts/netns.mjs')), 15_000);
+    const h = await new Promise<JanusHandle & { createAnswer: (p: Record<string, unknown>) => void }>((resolve, reject) => session.attach({
+      plugin: 'janus.plugin.videoroom',
+      success: resolve,
+      error: reject,
+      onmessage: (msg: { error?: string }, jsep?: unknown) => {
+        if (msg.error) fail(new Error(`videoroom: ${msg.error}`));
+        if (!jsep) return;
+        const handle = ref.handle!;
+        handle.createAnswer({
+          jsep,
+          tracks: [{ type: 'data', recv: false }],
+          success: (answer: unknown) => handle.send({ message: { request: 'start' }, jsep: answer }),
+          error: (e: unknown) => fail(new Error(`answer: ${String(e)}`)),
+        });
+      },
+      webrtcState: (on: boolean) => { if (on) up(); },
+      onremotetrack: (track: MediaStreamTrack, _mid: string, on: boolean) => {
+        if (!on || track.kind !== 'audio') return;
+        const el = document.createElement('audio');
+        el.autoplay = true;
+        el.srcObject = new MediaStream([track]);
+        document.body.append(el);
+        el.play().catch((e: unknown) => console.error('remote audio did not play', e));
+      },
+    }));
+    ref.handle = h;
+    h.send({ message: { request: 'join', ptype: 'subscriber', room, streams: [{ feed }] } });
+    await isUp;
+    clearTimeout(timer);
+  }, opts);
+}

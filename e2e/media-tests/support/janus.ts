@@ -1,6 +1,7 @@
 // A Janus of the test's own, for media tests and benches that do not go through the product's
 // server (the smoke spec, bench/ptt.bench.mjs): a generated configuration in a temporary folder,
-// only the HTTP transport (on 127.0.0.1) and the AudioBridge plugin, a narrow RTP port range.
+// only the HTTP transport (on 127.0.0.1), the AudioBridge and VideoRoom plugins, a narrow RTP port
+// range.
 // ICE needs a non-loopback interface, so run it inside scripts/netns.mjs (known-facts.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,10 @@ export interface RunningJanus {
   startMs: number;
   log: () => string;
   createRoom: (room: string | number, opts?: RoomOptions) => Promise<void>;
+  /** An audio-only VideoRoom room (an SFU: each publisher's packets forwarded, nothing mixed). */
+  createVideoRoom: (room: string) => Promise<void>;
+  /** One request to the VideoRoom plugin on a session and handle of the caller's own. */
+  videoRoomRequest: (body: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** Stops Janus; removes its folder unless KEEP_JANUS=1 (to read the log afterwards). */
   stop: () => Promise<void>;
 }
@@ -48,7 +53,7 @@ function linkOnly(dir: string, from: string, names: string[]): string {
 }
 
 function writeConfig(dir: string, port: number, opts: JanusOptions): void {
-  const plugins = linkOnly(path.join(dir, 'plugins'), path.join(LIB, 'plugins'), ['libjanus_audiobridge.so']);
+  const plugins = linkOnly(path.join(dir, 'plugins'), path.join(LIB, 'plugins'), ['libjanus_audiobridge.so', 'libjanus_videoroom.so']);
   const transports = linkOnly(path.join(dir, 'transports'), path.join(LIB, 'transports'), ['libjanus_http.so']);
   const none = linkOnly(path.join(dir, 'none'), LIB, []);
   writeFileSync(path.join(dir, 'janus.jcfg'), `general: {
@@ -85,6 +90,11 @@ admin: {
   events = false
 }
 `);
+  writeFileSync(path.join(dir, 'janus.plugin.videoroom.jcfg'), `general: {
+  string_ids = ${opts.stringIds ?? true}
+  events = false
+}
+`);
 }
 
 type JanusReply = { janus: string; data?: { id: number }; plugindata?: { data: Record<string, unknown> }; error?: { reason: string } };
@@ -94,6 +104,23 @@ async function call(url: string, body: Record<string, unknown>): Promise<JanusRe
   const reply = (await res.json()) as JanusReply;
   if (reply.janus === 'error') throw new Error(`janus ${String(body.janus)}: ${reply.error?.reason}`);
   return reply;
+}
+
+/** A session and a VideoRoom handle kept open for admin requests (moderate, rtp_forward). */
+function videoRoomAdmin(url: string) {
+  let handlePath: Promise<string> | null = null;
+  const open = async () => {
+    const session = (await call(url, { janus: 'create' })).data!.id;
+    const handle = (await call(`${url}/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).data!.id;
+    return `${url}/${session}/${handle}`;
+  };
+  return async (body: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    handlePath ??= open();
+    const reply = await call(await handlePath, { janus: 'message', body });
+    const data = reply.plugindata?.data ?? {};
+    if (data.error) throw new Error(`videoroom ${String(body.request)}: ${String(data.error)}`);
+    return data;
+  };
 }
 
 /** Creates an AudioBridge room through the HTTP API (a session and handle opened for it). */
@@ -151,5 +178,9 @@ export async function startJanus(opts: JanusOptions = {}): Promise<RunningJanus>
     await new Promise((r) => setTimeout(r, 20));
   }
   const startMs = Math.round(performance.now() - started);
-  return { url, dir, logFile, startMs, log, createRoom: (room, o) => createRoom(url, room, o), stop };
+  const videoRoomRequest = videoRoomAdmin(url);
+  const createVideoRoom = async (room: string) => {
+    await videoRoomRequest({ request: 'create', room, publishers: 16, audiocodec: 'opus', videocodec: 'vp8', notify_joining: false });
+  };
+  return { url, dir, logFile, startMs, log, createRoom: (room, o) => createRoom(url, room, o), createVideoRoom, videoRoomRequest, stop };
 }
