@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   CALL_MEDIA_TIMEOUT_MS,
@@ -43,6 +44,8 @@ export interface AppConfig {
   janusUrl: string | undefined;
   /** PTT media (ADR 010): a Janus the server starts itself, an external one, or none. */
   media: MediaConfig;
+  /** Where PTT channel audio goes (issue 18) and where the VideoRoom forwards bursts to record. */
+  ptt: PttMediaConfig;
   /** Tile sources of /config/map.json (MAP_TILES, MAP_TIANDITU_KEY), read and checked once at start. */
   map: LoadedMapConfig;
   /** Time limits of commands, calls and monitor sessions; tests and demos shorten them. */
@@ -84,6 +87,17 @@ export type MediaConfig =
   | { kind: 'external'; janusUrl: string; apiSecret: string; adminKey: string; recordDir: string };
 
 export const DEFAULT_JANUS_BIN = '/usr/bin/janus';
+
+/**
+ * PTT_MEDIA: `sfu` (default) puts channel and temporary-channel rooms on the Janus VideoRoom, whose
+ * packets are forwarded without mixing (about 80 ms less mouth to ear, issue 18); `mix` keeps them
+ * on the AudioBridge like calls. JANUS_RTP_FORWARD_HOST: the address of this server that Janus
+ * sends a burst's RTP to for the recording (default 127.0.0.1, Janus on the same machine).
+ */
+export interface PttMediaConfig {
+  path: 'sfu' | 'mix';
+  rtpForwardHost: string;
+}
 
 /** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 150_000;
@@ -150,6 +164,8 @@ const envSchema = z.object({
   JANUS_API_SECRET: optional(z.string().min(8, 'must be at least 8 characters')),
   JANUS_ADMIN_KEY: optional(z.string().min(8, 'must be at least 8 characters')),
   JANUS_RECORD_DIR: optional(z.string()),
+  PTT_MEDIA: optional(z.enum(['sfu', 'mix'], { error: 'must be sfu or mix' })),
+  JANUS_RTP_FORWARD_HOST: optional(z.string().refine((v) => isIP(v) !== 0, { message: 'must be an IP address of this server' })),
   COMMAND_EXPIRY_MS: optional(millis(100)),
   CALL_RING_TIMEOUT_MS: optional(millis(100)),
   CALL_MEDIA_TIMEOUT_MS: optional(millis(100)),
@@ -213,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
     testCaptchaText: e.PTT_TEST_CAPTCHA_TEXT,
     janusUrl: e.JANUS_URL,
     media,
+    ptt: { path: e.PTT_MEDIA ?? 'sfu', rtpForwardHost: e.JANUS_RTP_FORWARD_HOST ?? '127.0.0.1' },
     map,
     limits: {
       commandExpiryMs: e.COMMAND_EXPIRY_MS ?? DEFAULT_TIME_LIMITS.commandExpiryMs,

@@ -58,7 +58,7 @@ async function start(config: AppConfig): Promise<void> {
   const testCaptcha = config.testCaptchaText;
   if (testCaptcha) log.warn({}, 'PTT_TEST_CAPTCHA_TEXT is set: every captcha shows the same text. For end-to-end tests only.');
   const captchaText = testCaptcha ? () => testCaptcha : undefined;
-  const media = await createMedia(config.media, log);
+  const media = await createMedia(config.media, log, config.ptt);
   if (config.media.kind === 'none') {
     const why = config.janusUrl ? 'JANUS_URL alone only feeds the diagnostics page' : 'no Janus is configured';
     log.warn({}, `PTT audio is off: ${why} (set JANUS_AUTOSTART=true, or JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR).`);

@@ -1,7 +1,7 @@
 import type { TimeLimits } from '../config';
 import type { Logger } from '../logger';
-import { JanusRooms } from './janus-rooms';
 import type { MediaRooms } from './media-rooms';
+import { audioBridgeOf } from './media-router';
 import { MonitorRooms } from './monitor-rooms';
 import { VideoRoomAdmin } from './videoroom-admin';
 
@@ -11,10 +11,11 @@ import { VideoRoomAdmin } from './videoroom-admin';
  * service and the /janus proxy must see the same sessions.
  */
 export function createMonitorRooms(media: MediaRooms, log: Logger, limits: TimeLimits): MonitorRooms | null {
-  if (!(media instanceof JanusRooms)) return null;
+  const rooms = audioBridgeOf(media);
+  if (!rooms) return null;
   return new MonitorRooms({
-    admin: new VideoRoomAdmin(media.client, log),
-    adminKey: media.adminKey,
+    admin: new VideoRoomAdmin(rooms.client, log),
+    adminKey: rooms.adminKey,
     log,
     idleMs: limits.monitorIdleMs,
     publisherWaitMs: limits.monitorPublisherWaitMs,

@@ -1,10 +1,13 @@
 // The seam between floor control (server/src/ptt) and the media server (server/src/media).
 // See docs/adr/010-ptt-media.md.
 
-/** A finished burst recording: a WAV file Janus wrote into the shared recording folder. */
+/** A finished burst recording: a WAV file the AudioBridge wrote, or an Ogg Opus file the server
+ *  wrote from the VideoRoom's forwarded RTP (sfu-rooms.ts). */
 export interface BurstRecording {
   path: string;
   durationMs: number;
+  /** The file's format; absent: 'wav'. */
+  format?: 'wav' | 'ogg';
 }
 
 /** Holders by chat id, for the watchdog: the chat ids it asks about are rooms with participants. */

@@ -5,10 +5,10 @@ import type { Db } from '../db/db';
 import type { FileStore } from '../files/file-store';
 import type { BurstRecording, MediaRooms } from '../media/media-rooms';
 import type { FloorRecord } from './floor-store';
-import { markWav } from './ptt.repository';
+import { markAudio } from './ptt.repository';
 
 // Talk bursts become PTT messages (type 8): the room records each burst of a channel, and when the
-// burst ends its WAV becomes a stored file and a message from the talker in the channel's chat.
+// burst ends its recording (WAV from the AudioBridge, Ogg Opus on the VideoRoom path) becomes a stored file and a message from the talker in the channel's chat.
 // Temporary channels have no chat: their bursts are not recorded. Nothing here is on the answer's
 // path of a press or a release, and a failure loses the message, never the floor.
 
@@ -68,14 +68,15 @@ export class BurstKeeper {
       const { db, files, chat } = this.deps;
       // Opened first, so a missing recording is this call's error, not a stream's unheard one.
       const file = await open(recording.path, 'r');
+      const format = recording.format ?? 'wav';
       const stored = await files.save({
         entId: rec.entId,
         uploaderId: rec.uid,
-        name: `ptt-${rec.burstId}.wav`,
+        name: `ptt-${rec.burstId}.${format}`,
         stream: file.createReadStream(),
         maxBytes: MAX_WAV_BYTES,
       });
-      await markWav(db, stored.id);
+      await markAudio(db, stored.id, format);
       await chat.pttBurst(rec.entId, channelId, rec.uid, { fileId: stored.id, durationMs: Math.round(recording.durationMs) });
     } finally {
       // The file store has its own copy; the recording folder only holds bursts in progress.

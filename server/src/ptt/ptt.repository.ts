@@ -30,5 +30,10 @@ export async function recentBurstIds(q: Queryable, chatKey: string, limit: numbe
 /** The recorded WAV is stored as what it is (the sniffer would say audio/vnd.wave, which some
  *  players do not take). */
 export async function markWav(q: Queryable, fileId: string): Promise<void> {
-  await q.query("update files set mime = 'audio/wav' where id = $1", [fileId]);
+  await markAudio(q, fileId, 'wav');
+}
+
+/** Sets a stored burst's mime from the recording's format (the VideoRoom path writes Ogg Opus). */
+export async function markAudio(q: Queryable, fileId: string, format: 'wav' | 'ogg'): Promise<void> {
+  await q.query('update files set mime = $2 where id = $1', [fileId, format === 'ogg' ? 'audio/ogg' : 'audio/wav']);
 }

@@ -69,7 +69,13 @@ export const mediaInfoSchema = z.object({
   available: z.boolean(),
   /** Same-origin path of the filtering Janus proxy (janus.js `server`), e.g. `/janus`. */
   janusPath: text(),
-  /** The Janus plugin rooms use. */
+  /** The Janus plugin rooms use (calls; PTT channels too when pttPath is 'mix'). */
   plugin: z.literal('janus.plugin.audiobridge'),
+  /**
+   * How PTT channel and temporary-channel audio travels: 'sfu' = janus.plugin.videoroom, one
+   * publisher per console, forwarded unmixed (issue 18); 'mix' = the AudioBridge like calls.
+   * Absent (older servers): 'mix'.
+   */
+  pttPath: z.enum(['sfu', 'mix']).optional(),
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
