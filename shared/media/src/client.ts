@@ -2,6 +2,7 @@ import { RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '@ptt/contracts'
 import { loadJanus } from './loadJanus';
 import { openMicrophone } from './micError';
 import { Room } from './room';
+import { SfuRoom } from './sfu-room';
 import type { JanusConstructor, JoinOptions, MediaClient, MediaLog, RoomConnection } from './types';
 
 export interface MediaClientOptions {
@@ -21,7 +22,10 @@ export function retryDelayMs(failures: number): number {
   return Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_BASE_DELAY_MS * 2 ** Math.min(Math.max(0, failures - 1), 30));
 }
 
-/** Browser media for one signed-in session: AudioBridge rooms through the server's Janus proxy. */
+/**
+ * Browser media for one signed-in session: rooms through the server's Janus proxy. PTT rooms
+ * asked for with `path: 'sfu'` are VideoRoom rooms; everything else (calls too) the AudioBridge.
+ */
 export function createMediaClient(options: MediaClientOptions): MediaClient {
   const rooms = new Set<RoomConnection>();
   const injected = options.janus;
@@ -36,7 +40,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
   };
   return {
     joinRoom(chatId: string, join: JoinOptions = {}): RoomConnection {
-      const room = new Room(chatId, join, deps);
+      const room = join.path === 'sfu' ? new SfuRoom(chatId, join, deps) : new Room(chatId, join, deps);
       rooms.add(room);
       room.state$.subscribe({ complete: () => rooms.delete(room) });
       return room;

@@ -1,4 +1,4 @@
-// @ptt/media: browser media for the remotes. janus.js (AudioBridge) behind a small typed service
+// @ptt/media: browser media for the remotes. janus.js (AudioBridge, and VideoRoom for PTT) behind a small typed service
 // that talks only to the server's filtering Janus proxy (docs/adr/010-ptt-media.md).
 export { createMediaClient, retryDelayMs } from './client';
 export type { MediaClientOptions } from './client';
@@ -6,6 +6,7 @@ export { micErrorKey, openMicrophone } from './micError';
 export { inboundStatsOf } from './stats';
 export { loadJanus, webrtcSupported } from './loadJanus';
 export { AUDIOBRIDGE, CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room';
+export { SUBSCRIBE_RETRY_MS } from './sfu-feeds';
 export { ROOM_STATES } from './types';
 export type {
   InboundStats,

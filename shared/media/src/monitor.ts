@@ -108,7 +108,7 @@ class Subscription implements MonitorSubscription {
       plugin: VIDEOROOM,
       success: (h) => {
         if (attempt !== this.attempt) return;
-        this.handle = h as unknown as Handle;
+        this.handle = h;
         this.join(attempt);
       },
       error: fail,

@@ -21,6 +21,11 @@ export interface JoinOptions {
   microphoneId?: string;
   /** Where the room's audio plays (`setSinkId`), where the browser supports choosing. */
   speakerId?: string;
+  /**
+   * PTT rooms only: 'sfu' joins the VideoRoom (packets forwarded, floor by the server's
+   * moderation), 'mix' the AudioBridge (the old path, and always for calls).
+   */
+  path?: 'sfu' | 'mix';
 }
 
 /** The receive side of the room's audio, from `getStats()`; null where the browser did not say. */
@@ -34,7 +39,7 @@ export interface InboundStats {
   roundTripMs: number | null;
 }
 
-/** One joined AudioBridge room. */
+/** One joined room (AudioBridge mix or VideoRoom SFU). */
 export interface RoomConnection {
   readonly chatId: string;
   /** Replays the current state to a new subscriber; completes after `leave()`. */
@@ -66,7 +71,7 @@ export interface MediaClient {
 export type MediaLog = (message: string, detail?: unknown) => void;
 
 // The part of janus.js this package uses, so tests can hand in a fake of the same shape.
-export type JanusPluginHandle = Pick<JanusJS.PluginHandle, 'send' | 'createOffer' | 'handleRemoteJsep' | 'detach'> & {
+export type JanusPluginHandle = Pick<JanusJS.PluginHandle, 'send' | 'createOffer' | 'createAnswer' | 'handleRemoteJsep' | 'detach'> & {
   webrtcStuff?: { pc?: RTCPeerConnection | null } | null;
 };
 export interface JanusSession {

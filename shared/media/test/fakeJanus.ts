@@ -7,13 +7,20 @@ type AttachOptions = Parameters<JanusSession['attach']>[0];
 export class FakeHandle implements JanusPluginHandle {
   sent: JanusJS.PluginMessage[] = [];
   offers: JanusJS.OfferParams[] = [];
+  answers: JanusJS.PluginCreateAnswerParam[] = [];
+  /** Acknowledge every message at once (janus.js calls `success` on Janus's ack). */
+  autoAck = false;
   remote: JanusJS.JSEP[] = [];
   webrtcStuff: { pc: RTCPeerConnection | null } = { pc: null };
   send(message: JanusJS.PluginMessage): void {
     this.sent.push(message);
+    if (this.autoAck) message.success?.(undefined);
   }
   createOffer(params: JanusJS.OfferParams): void {
     this.offers.push(params);
+  }
+  createAnswer(params: JanusJS.PluginCreateAnswerParam): void {
+    this.answers.push(params);
   }
   handleRemoteJsep(params: JanusJS.PluginHandleRemoteJsepParam): void {
     this.remote.push(params.jsep);

@@ -1,0 +1,356 @@
+import { BehaviorSubject, Subject } from 'rxjs';
+import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
+import { micErrorKey } from './micError';
+import { VIDEOROOM } from './monitor';
+import { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room';
+import type { RoomDeps } from './room';
+import { Feeds } from './sfu-feeds';
+import type { Publisher } from './sfu-feeds';
+import { inboundStatsOf } from './stats';
+import type { InboundStats, JanusConstructor, JanusJS, JanusPluginHandle, JanusSession, JoinOptions, MediaProblem, RoomConnection, RoomState } from './types';
+
+type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
+type Side = 'pub' | 'sub';
+type VideoRoomMessage = JanusJS.Message & {
+  videoroom?: string;
+  id?: string | number;
+  publishers?: Publisher[];
+  unpublished?: string | number;
+  leaving?: string | number;
+};
+
+/**
+ * One PTT room on the VideoRoom (an SFU: Janus forwards each talker's packets, no mixing or
+ * prebuffering) through the server's filtering proxy. One Janus session, two handles: the
+ * publisher sends our microphone (disabled until the floor is ours; the server's `moderate` is the
+ * real gate) and hears who comes and goes; the subscriber receives every other publisher's audio,
+ * subscribed as soon as it is published so a new talker is heard from the first packet. The
+ * states, rejoin with backoff and microphone handling are those of the AudioBridge `Room`.
+ */
+export class SfuRoom implements RoomConnection {
+  readonly state$ = new BehaviorSubject<RoomState>('connecting');
+  readonly problems$ = new Subject<MediaProblem>();
+  micProblem: MediaProblem | null = null;
+  transmitting = false;
+
+  /** Bumped by every teardown: callbacks of an older attempt then do nothing. */
+  private attempt = 0;
+  private failures = 0;
+  private everConnected = false;
+  private problemShown = false;
+  private left = false;
+  private session: JanusSession | null = null;
+  private pub: JanusPluginHandle | null = null;
+  private sub: JanusPluginHandle | null = null;
+  private feeds: Feeds | null = null;
+  private ownId: string | null = null;
+  private joined = false;
+  /** Whether this attempt publishes (it has a microphone) or only listens. */
+  private publishing = false;
+  private up: Record<Side, boolean> = { pub: false, sub: false };
+  private mic: MediaStream | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly iceTimers: Record<Side, ReturnType<typeof setTimeout> | null> = { pub: null, sub: null };
+  /** One player per subscriber m-line (mid), each playing that remote track. */
+  private readonly players = new Map<string, { track: MediaStreamTrack; audio: SinkAudio }>();
+
+  constructor(
+    readonly chatId: string,
+    private options: JoinOptions,
+    private readonly deps: RoomDeps,
+  ) {
+    void this.start(this.attempt);
+  }
+
+  get state(): RoomState {
+    return this.state$.value;
+  }
+
+  setTransmitting(on: boolean): void {
+    this.transmitting = on;
+    for (const track of this.mic?.getAudioTracks() ?? []) track.enabled = on;
+  }
+
+  setSpeaker(speakerId: string | undefined): void {
+    this.options = { ...this.options, speakerId };
+    for (const { audio } of this.players.values()) this.applySpeaker(audio);
+  }
+
+  async getInboundStats(): Promise<InboundStats | null> {
+    const pc = this.sub?.webrtcStuff?.pc;
+    if (!pc) return null;
+    return inboundStatsOf(await pc.getStats());
+  }
+
+  leave(): void {
+    if (this.left) return;
+    this.left = true;
+    this.teardown();
+    for (const track of this.mic?.getTracks() ?? []) track.stop();
+    this.mic = null;
+    this.state$.complete();
+    this.problems$.complete();
+  }
+
+  private set(state: RoomState): void {
+    if (!this.left && this.state$.value !== state) this.state$.next(state);
+  }
+
+  private async start(attempt: number): Promise<void> {
+    let Janus: JanusConstructor;
+    try {
+      Janus = await this.deps.loadJanus();
+    } catch (e) {
+      this.fail(attempt, e);
+      return;
+    }
+    if (attempt !== this.attempt) return;
+    const mic = await this.microphone();
+    if (attempt !== this.attempt) return;
+    this.timer = setTimeout(() => this.fail(attempt, 'connect timeout'), CONNECT_TIMEOUT_MS);
+    this.session = new Janus({
+      server: this.deps.janusPath,
+      token: this.deps.token,
+      success: () => this.attachPublisher(attempt, mic),
+      error: (e: unknown) => this.fail(attempt, e),
+    });
+  }
+
+  /** The microphone, opened once and kept across rejoins; null when it cannot be had (listen only). */
+  private async microphone(): Promise<MediaStream | null> {
+    if (this.mic?.getAudioTracks().some((t) => t.readyState === 'live')) return this.mic;
+    try {
+      const mic = await this.deps.openMicrophone(this.options.microphoneId);
+      if (this.left) {
+        for (const track of mic.getTracks()) track.stop(); // left while the browser was asking
+        return null;
+      }
+      this.mic = mic;
+      this.micProblem = null;
+      this.setTransmitting(this.transmitting);
+      return this.mic;
+    } catch (e) {
+      this.mic = null;
+      this.micProblem = { key: micErrorKey(e), cause: e };
+      this.problems$.next(this.micProblem);
+      return null;
+    }
+  }
+
+  /** The publisher handle joins (and, with a microphone, publishes); its events drive the subscriber. */
+  private attachPublisher(attempt: number, mic: MediaStream | null): void {
+    const session = this.session;
+    if (attempt !== this.attempt || !session) return;
+    const fail = (e: unknown) => this.fail(attempt, e);
+    const track = mic?.getAudioTracks()[0];
+    this.publishing = track !== undefined;
+    session.attach({
+      plugin: VIDEOROOM,
+      success: (handle) => {
+        if (attempt !== this.attempt) return;
+        this.pub = handle;
+        this.attachSubscriber(attempt);
+        handle.send({ message: { request: 'join', ptype: 'publisher', chatId: this.chatId }, error: fail });
+      },
+      error: fail,
+      onmessage: (raw: JanusJS.Message, jsep?: JanusJS.JSEP) => {
+        const msg = raw as VideoRoomMessage;
+        const handle = this.pub;
+        if (attempt !== this.attempt || !handle) return;
+        if (msg.error_code !== undefined || msg.error !== undefined) {
+          fail(msg.error ?? msg.error_code);
+          return;
+        }
+        if (msg.videoroom === 'joined' && !this.joined) {
+          this.joined = true;
+          this.ownId = String(msg.id);
+          if (track) this.publish(handle, track, fail);
+        }
+        if (msg.leaving === 'ok' || (msg.leaving !== undefined && String(msg.leaving) === this.ownId)) {
+          fail('left the room'); // kicked, or the room went away: join again
+          return;
+        }
+        for (const gone of [msg.unpublished, msg.leaving]) if (gone !== undefined && gone !== 'ok') this.feeds?.remove(gone);
+        this.feeds?.add(msg.publishers);
+        if (jsep) handle.handleRemoteJsep({ jsep, error: fail });
+        this.check(attempt);
+      },
+      webrtcState: (on: boolean) => this.webrtc(attempt, 'pub', on),
+      iceState: (state) => this.ice(attempt, 'pub', state),
+    });
+  }
+
+  /** Audio only, send only: our track is disabled until the floor is ours (and muted by the server). */
+  private publish(handle: JanusPluginHandle, track: MediaStreamTrack, fail: (e: unknown) => void): void {
+    handle.createOffer({
+      // Kept across rejoins, so janus.js must not stop it.
+      tracks: [{ type: 'audio', capture: track, recv: false, dontStop: true }],
+      success: (offer: JanusJS.JSEP) => handle.send({ message: { request: 'configure', audio: true, video: false }, jsep: offer, error: fail }),
+      error: fail,
+    });
+  }
+
+  private attachSubscriber(attempt: number): void {
+    const session = this.session;
+    if (attempt !== this.attempt || !session) return;
+    const fail = (e: unknown) => this.fail(attempt, e);
+    const pending: JanusJS.PluginMessage['message'][] = [];
+    const send = (message: JanusJS.PluginMessage['message']) => {
+      const handle = this.sub;
+      if (!handle) {
+        pending.push(message); // sent once the handle is attached
+        return;
+      }
+      handle.send({ message, error: () => this.feeds?.failed() });
+    };
+    this.feeds = new Feeds(this.chatId, () => this.ownId, send);
+    session.attach({
+      plugin: VIDEOROOM,
+      success: (handle) => {
+        if (attempt !== this.attempt) return;
+        this.sub = handle;
+        for (const message of pending.splice(0)) send(message);
+      },
+      error: fail,
+      onmessage: (raw: JanusJS.Message, jsep?: JanusJS.JSEP) => {
+        const msg = raw as VideoRoomMessage;
+        const handle = this.sub;
+        if (attempt !== this.attempt || !handle) return;
+        if (msg.error_code !== undefined || msg.error !== undefined) {
+          this.deps.log(`room ${this.chatId}: subscribe refused: ${String(msg.error ?? msg.error_code)}`, msg);
+          this.feeds?.failed();
+          return;
+        }
+        if (jsep) this.answer(attempt, handle, jsep);
+        else if (msg.videoroom === 'updated') this.feeds?.settled(); // nothing changed, no offer
+      },
+      webrtcState: (on: boolean) => this.webrtc(attempt, 'sub', on),
+      iceState: (state) => this.ice(attempt, 'sub', state),
+      onremotetrack: (track: MediaStreamTrack, mid: string, on: boolean, meta?: JanusJS.RemoteTrackMetadata) => {
+        if (attempt !== this.attempt || track.kind !== 'audio') return;
+        // A muted remote track is silence (nobody holds the floor), not gone: keep it playing.
+        if (on) this.play(mid, track);
+        else if (meta?.reason === 'ended') this.stopPlayer(mid, track);
+      },
+    });
+  }
+
+  /** Every subscriber offer (join, subscribe, a publisher gone) is answered receive-only, then started. */
+  private answer(attempt: number, handle: JanusPluginHandle, jsep: JanusJS.JSEP): void {
+    const fail = (e: unknown) => this.fail(attempt, e);
+    handle.createAnswer({
+      jsep,
+      // No tracks of our own: the offered audio m-lines are accepted as receive-only.
+      tracks: [],
+      success: (answer: JanusJS.JSEP) => {
+        if (attempt !== this.attempt) return;
+        handle.send({ message: { request: 'start' }, jsep: answer, success: () => this.feeds?.settled(), error: fail });
+      },
+      error: fail,
+    });
+  }
+
+  private webrtc(attempt: number, side: Side, on: boolean): void {
+    if (attempt !== this.attempt) return;
+    if (!on) {
+      this.fail(attempt, `hangup (${side})`);
+      return;
+    }
+    this.up[side] = true;
+    this.check(attempt);
+  }
+
+  /** Connected: our audio goes out (or we only listen) and, with others in the room, theirs comes in. */
+  private check(attempt: number): void {
+    if (attempt !== this.attempt || this.state === 'connected') return;
+    const sending = this.publishing ? this.up.pub : this.joined;
+    const hearing = this.up.sub || !this.feeds?.any;
+    if (sending && hearing) this.connected();
+  }
+
+  private ice(attempt: number, side: Side, state: string): void {
+    if (attempt !== this.attempt) return;
+    if (state === 'failed' || state === 'closed') this.fail(attempt, `ice ${state} (${side})`);
+    else if (state === 'disconnected') {
+      this.iceTimers[side] ??= setTimeout(() => this.fail(attempt, `ice disconnected (${side})`), ICE_GRACE_MS);
+    } else {
+      const timer = this.iceTimers[side];
+      if (timer) clearTimeout(timer);
+      this.iceTimers[side] = null;
+    }
+  }
+
+  private play(mid: string, track: MediaStreamTrack): void {
+    const current = this.players.get(mid);
+    if (current?.track === track) return;
+    const audio: SinkAudio = current?.audio ?? this.deps.createAudio();
+    audio.autoplay = true;
+    audio.srcObject = new MediaStream([track]);
+    this.players.set(mid, { track, audio });
+    this.applySpeaker(audio);
+    audio.play()?.catch((e: unknown) => this.deps.log('remote audio did not start', e));
+  }
+
+  private stopPlayer(mid: string, track: MediaStreamTrack): void {
+    const current = this.players.get(mid);
+    if (current?.track !== track) return; // the m-line already plays a newer track
+    current.audio.srcObject = null;
+    this.players.delete(mid);
+  }
+
+  private applySpeaker(audio: SinkAudio): void {
+    const id = this.options.speakerId;
+    if (id && audio.setSinkId) audio.setSinkId(id).catch((e: unknown) => this.deps.log('speaker not set', e));
+  }
+
+  private connected(): void {
+    this.clearTimers();
+    this.failures = 0;
+    this.everConnected = true;
+    this.problemShown = false;
+    this.set('connected');
+  }
+
+  /** This attempt is over: drop it, say so, and try again after a growing wait. */
+  private fail(attempt: number, reason: unknown): void {
+    if (attempt !== this.attempt || this.left) return;
+    this.deps.log(`room ${this.chatId}: ${String(reason)}`, reason);
+    this.teardown();
+    this.set(this.everConnected ? 'disconnected' : 'notConnected');
+    if (!this.problemShown) {
+      this.problemShown = true;
+      this.problems$.next({ key: CLIENT_ERROR_KEYS.pttCannotConnect, cause: reason });
+    }
+    this.failures += 1;
+    const next = this.attempt;
+    this.timer = setTimeout(() => void this.start(next), this.deps.retryDelayMs(this.failures));
+  }
+
+  private teardown(): void {
+    this.attempt += 1;
+    this.clearTimers();
+    this.feeds?.dispose();
+    this.feeds = null;
+    const session = this.session;
+    this.session = null;
+    this.pub = null;
+    this.sub = null;
+    this.ownId = null;
+    this.joined = false;
+    this.up = { pub: false, sub: false };
+    for (const { audio } of this.players.values()) audio.srcObject = null;
+    this.players.clear();
+    // Destroying the session detaches both handles, which takes us out of the room.
+    session?.destroy({ cleanupHandles: true, notifyDestroyed: false });
+  }
+
+  private clearTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const side of ['pub', 'sub'] as const) {
+      const timer = this.iceTimers[side];
+      if (timer) clearTimeout(timer);
+      this.iceTimers[side] = null;
+    }
+  }
+}
