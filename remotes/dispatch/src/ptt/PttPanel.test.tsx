@@ -3,7 +3,7 @@ import { Role } from '@ptt/contracts';
 import { ApiError } from '@ptt/event-bus';
 import { selectChannel } from '../core';
 import { session } from '../core/test';
-import { CHAT, ME, MEMBER, connect, floor, frame, posted, pttButton, setupPtt } from './test/pttTest';
+import { CHAT, ME, MEDIA, MEMBER, connect, floor, frame, posted, pttButton, setupPtt } from './test/pttTest';
 
 const down = (el: HTMLElement) => fireEvent.pointerDown(el, { button: 0, pointerId: 1 });
 const up = (el: HTMLElement) => fireEvent.pointerUp(el, { button: 0, pointerId: 1 });
@@ -30,6 +30,20 @@ describe('PTT connection', () => {
     await waitFor(() => expect(s.media.rooms).toHaveLength(2));
     expect(first.left).toBe(true);
     expect(s.media.last().chatId).toBe('100001-1-2');
+  });
+
+  it("joins the VideoRoom (SFU) path when the server says pttPath 'sfu', the AudioBridge mix otherwise", async () => {
+    const sfu = setupPtt({ routes: { 'GET /api/ptt/media': () => ({ ...MEDIA, pttPath: 'sfu' }) } });
+    await waitFor(() => expect(sfu.media.rooms).toHaveLength(1));
+    expect(sfu.media.last().options).toMatchObject({ path: 'sfu' });
+    sfu.unmount();
+    const mix = setupPtt({ routes: { 'GET /api/ptt/media': () => ({ ...MEDIA, pttPath: 'mix' }) } });
+    await waitFor(() => expect(mix.media.rooms).toHaveLength(1));
+    expect(mix.media.last().options).toMatchObject({ path: 'mix' });
+    mix.unmount();
+    const old = setupPtt(); // an older server: no pttPath
+    await waitFor(() => expect(old.media.rooms).toHaveLength(1));
+    expect(old.media.last().options).toMatchObject({ path: 'mix' });
   });
 
   it('without a media server it is not connected, and a press says the intercom cannot connect', async () => {

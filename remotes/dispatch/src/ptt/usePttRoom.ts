@@ -41,6 +41,9 @@ export function useRoom(
   heard.current = onState;
   const available = media?.available === true;
   const janusPath = media?.janusPath ?? '';
+  // PTT channels and temporary channels ride the VideoRoom when the server says so; an older
+  // server (no pttPath) mixes them in the AudioBridge.
+  const path = media?.pttPath === 'sfu' ? 'sfu' : 'mix';
   const client = useMemo(() => (available && token ? createClient({ janusPath, token }) : null), [available, janusPath, token, createClient]);
   useEffect(() => () => client?.close(), [client]);
 
@@ -53,7 +56,7 @@ export function useRoom(
       setState('notConnected');
       return;
     }
-    const joined = client.joinRoom(chatId, { microphoneId });
+    const joined = client.joinRoom(chatId, { microphoneId, path });
     setRoom(joined);
     const states = joined.state$.subscribe((s) => setState(s));
     const problems = joined.problems$.subscribe((p) => bus.publish('notify', { intent: 'error', key: p.key, id: `ptt-${p.key}` }));
@@ -63,7 +66,7 @@ export function useRoom(
       joined.leave();
       setRoom(null);
     };
-  }, [bus, chatId, client, microphoneId]);
+  }, [bus, chatId, client, microphoneId, path]);
 
   useEffect(() => room?.setSpeaker(speakerId), [room, speakerId]);
 

@@ -2,7 +2,7 @@
 // what the area asks of them (join, transmit, leave).
 import { BehaviorSubject, Subject } from 'rxjs';
 import { act } from '@testing-library/react';
-import type { InboundStats, MediaClient, MediaClientOptions, MediaProblem, RoomConnection, RoomState } from '@ptt/media';
+import type { InboundStats, JoinOptions, MediaClient, MediaClientOptions, MediaProblem, RoomConnection, RoomState } from '@ptt/media';
 
 export class FakeRoom implements RoomConnection {
   readonly state$ = new BehaviorSubject<RoomState>('connecting');
@@ -14,7 +14,11 @@ export class FakeRoom implements RoomConnection {
   left = false;
   speaker: string | undefined;
   stats: InboundStats | null = { packetsReceived: 10, totalAudioEnergy: 0, jitterBufferMs: 41.6, roundTripMs: 3.2 };
-  constructor(readonly chatId: string) {}
+  constructor(
+    readonly chatId: string,
+    /** What the area asked for at join (microphone, 'sfu' or 'mix' path). */
+    readonly options: JoinOptions = {},
+  ) {}
   get state(): RoomState {
     return this.state$.value;
   }
@@ -44,8 +48,8 @@ export function fakeMedia() {
   const create = (options: MediaClientOptions): MediaClient => {
     clients.push(options);
     return {
-      joinRoom: (chatId) => {
-        const room = new FakeRoom(chatId);
+      joinRoom: (chatId, options) => {
+        const room = new FakeRoom(chatId, options);
         rooms.push(room);
         return room;
       },
