@@ -6,6 +6,7 @@ import { addRemoteStrings, socketUrlFor, useBusState } from '@ptt/ui';
 import { useServices } from '../app/services';
 import { micErrorKey, playTestTone } from '../settings/audio';
 import { CheckCard } from './CheckCard';
+import { PttBreakdown } from './PttBreakdown';
 import { MicCheck, type MicCheckHandle } from './MicCheck';
 import { measureClock } from '../app/clockCheck';
 import { SocketCheckError, fetchJanus, judgeDroppedFrames, judgeJanus, judgePtt, judgeRoundTrip, judgeSkew, socketRoundTrip, type CheckResult } from './checks';
@@ -117,7 +118,9 @@ export function DiagnosticsPage() {
         <CheckCard id="rest" name={t('rest.name')} result={rest.result} onRun={rest.run} />
         <CheckCard id="clock" name={t('clock.name')} result={clock} onRun={rest.run} />
         <CheckCard id="janus" name={t('janus.name')} result={janus.result} onRun={janus.run} />
-        <CheckCard id="ptt" name={t('ptt.name')} result={judgePtt(pttStats)} />
+        <CheckCard id="ptt" name={t('ptt.name')} result={judgePtt(pttStats)}>
+          <PttBreakdown stats={pttStats} />
+        </CheckCard>
         <CheckCard id="frames" name={t('frames.name')} result={frames.result} onRun={frames.run} />
         <MicCheck deviceId={settings?.microphoneId} runRef={mic} />
         <CheckCard id="speaker" name={t('speaker.name')} result={speaker.result} onRun={speaker.run} />

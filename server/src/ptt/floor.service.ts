@@ -53,8 +53,12 @@ export class FloorService {
     });
   }
 
-  /** A press: the floor when granted (or already held by the caller), else the refusal. */
-  async request(caller: Caller, body: RequestFloorRequest): Promise<Floor> {
+  /**
+   * A press: the floor when granted (or already held by the caller), else the refusal.
+   * `timing.mediaMs`: how long the media server took to make the caller the speaker (the
+   * route sends it as Server-Timing; the console's diagnostics break the access time down).
+   */
+  async request(caller: Caller, body: RequestFloorRequest, timing: { mediaMs?: number } = {}): Promise<Floor> {
     if (body.force) requirePermission(caller, 'ptt.force');
     const place = await pttAccess(this.deps.db, caller, body.chatId);
     const { media, floors } = this.deps;
@@ -76,9 +80,11 @@ export class FloorService {
     if (result.kind === 'busy') throw otherFloorHeld(result.chatId);
     if (result.kind === 'held') return floorOf(rec.chatId, result.current);
     const { previous } = result;
+    const mediaStart = performance.now();
     try {
       await media.ensureRoom(rec.chatId);
       await media.setSpeaker(rec.chatId, rec.uid);
+      timing.mediaMs = performance.now() - mediaStart;
     } catch (err) {
       this.log(err, 'ptt: the media server did not take the speaker');
       await this.undoGrant(rec, previous);

@@ -17,7 +17,14 @@ export const pttRoutes: RouteDef[] = [
     auth: 'ptt.talk',
     body: requestFloorSchema,
     response: floorSchema,
-    handler: ({ caller, body, deps }) => deps.floors.request(caller, body),
+    handler: async ({ caller, body, deps, reply }) => {
+      const timing: { mediaMs?: number } = {};
+      const floor = await deps.floors.request(caller, body, timing);
+      // The console splits its access time into network, server and media server (diagnostics).
+      const media = timing.mediaMs === undefined ? '' : `, media;dur=${timing.mediaMs.toFixed(1)}`;
+      reply.header('server-timing', `floor;dur=${reply.elapsedTime.toFixed(1)}${media}`);
+      return floor;
+    },
   }),
   defineRoute({
     method: 'POST',

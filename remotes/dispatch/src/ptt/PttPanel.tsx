@@ -8,6 +8,7 @@ import { useBusState } from '@ptt/ui';
 import { NS, useAppSelector, useCan, useConsole } from '../core';
 import { HoldButton } from './HoldButton';
 import { percentile } from './slice';
+import { medianParts, mouthToEarOf } from './breakdown';
 import type { PressNotice } from './slice';
 import { usePttKey } from './usePttKey';
 import { usePttPress } from './usePttPress';
@@ -77,9 +78,11 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
       accessP95Ms: percentile(ptt.accessMs, 0.95),
       roundTripMs: ptt.roundTripMs,
       jitterBufferMs: ptt.jitterBufferMs,
+      ...(ptt.accessParts.length > 0 ? { accessParts: medianParts(ptt.accessParts) } : {}),
+      mouthToEar: mouthToEarOf(ptt.media, ptt.roundTripMs, ptt.jitterBufferMs),
       updatedAt: Date.now(),
     });
-  }, [accessLast, bus, ptt.accessMs, ptt.jitterBufferMs, ptt.roundTripMs]);
+  }, [accessLast, bus, ptt.accessMs, ptt.accessParts, ptt.jitterBufferMs, ptt.media, ptt.roundTripMs]);
 
   const holder = chatId ? (ptt.floors[chatId]?.holder ?? null) : null;
   const otherTalks = holder !== null && holder.uid !== selfUid;

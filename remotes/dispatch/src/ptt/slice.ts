@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Floor, MediaInfo, PttFloorFrame, PttTalker } from '@ptt/contracts';
+import type { AccessParts, Floor, MediaInfo, PttFloorFrame, PttTalker } from '@ptt/contracts';
 import type { RoomState } from '@ptt/media';
 
 /** The PTT button: idle; requesting (pressed, the server has not answered); talking (the floor is
@@ -41,6 +41,8 @@ export interface PttState {
   floors: Record<string, HeldFloor>;
   /** Press to floor granted and talking shown, ms: the latest last. */
   accessMs: number[];
+  /** Where each of those presses' time went, when the browser could tell (floorTiming.ts). */
+  accessParts: AccessParts[];
   roundTripMs: number | null;
   jitterBufferMs: number | null;
 }
@@ -57,6 +59,7 @@ const initialState: PttState = {
   connection: 'notConnected',
   floors: {},
   accessMs: [],
+  accessParts: [],
   roundTripMs: null,
   jitterBufferMs: null,
 };
@@ -82,8 +85,12 @@ export const pttSlice = createSlice({
       if (f.holder) state.floors[f.chatId] = { holder: f.holder, since: f.since, until: f.until };
       else delete state.floors[f.chatId];
     },
-    accessMeasured(state, action: PayloadAction<number>) {
-      state.accessMs = [...state.accessMs, Math.round(action.payload)].slice(-ACCESS_SAMPLES);
+    accessMeasured: {
+      reducer(state, action: PayloadAction<{ ms: number; parts: AccessParts | null }>) {
+        state.accessMs = [...state.accessMs, Math.round(action.payload.ms)].slice(-ACCESS_SAMPLES);
+        if (action.payload.parts) state.accessParts = [...state.accessParts, action.payload.parts].slice(-ACCESS_SAMPLES);
+      },
+      prepare: (ms: number, parts: AccessParts | null = null) => ({ payload: { ms, parts } }),
     },
     latencyMeasured(state, action: PayloadAction<{ roundTripMs: number | null; jitterBufferMs: number | null }>) {
       state.roundTripMs = action.payload.roundTripMs;

@@ -6,6 +6,7 @@ import { isApiError } from '@ptt/event-bus';
 import type { RoomConnection } from '@ptt/media';
 import { useAppDispatch } from '../core';
 import { releaseFloor, requestFloor } from './api';
+import { accessPartsOf, watchFloorTiming } from './floorTiming';
 import { accessMeasured, floorChanged, pressEnded, pressGranted, pressRefused, pressSlice, pressStarted } from './slice';
 import type { PressNotice, PressView } from './slice';
 
@@ -70,6 +71,7 @@ function endedNotice(frame: PttFloorFrame, limitS: number): PressNotice {
  */
 export function usePttPress(options: PressOptions): PressControl {
   const dispatch = useAppDispatch();
+  useEffect(watchFloorTiming, []);
   const [view, local] = useReducer(pressSlice.reducer, undefined, pressSlice.getInitialState);
   const state = view.press;
   const opts = useRef(options);
@@ -214,7 +216,9 @@ export function usePttPress(options: PressOptions): PressControl {
     const p = current.current;
     if (state !== 'talking' || !p || p.measured) return;
     p.measured = true;
-    dispatch(accessMeasured(performance.now() - p.at));
+    const shownAt = performance.now();
+    // The breakdown waits a task: the floor request's timing entry may not be out yet.
+    setTimeout(() => dispatch(accessMeasured(shownAt - p.at, accessPartsOf(p.at, shownAt))), 0);
   }, [dispatch, state]);
 
   return { press, release, view };
