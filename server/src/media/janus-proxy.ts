@@ -8,8 +8,11 @@ import { checkMediaRoomAccess } from '../calls/call-access';
 import { AudioBridgeError, JanusApiError, JanusUnreachableError, type JanusJson } from './janus-client';
 import { SharedLongPoll } from './janus-long-poll';
 import { filterAudioBridgeMessage, filterJsep, ProxyRefusal, RefusalCode, scrub } from './janus-proxy-filter';
-import { displayFor, JanusRooms } from './janus-rooms';
+import { isPttChatId } from '@ptt/contracts';
+import { displayFor } from './janus-rooms';
 import type { MediaRooms } from './media-rooms';
+import { audioBridgeOf, sfuOf } from './media-router';
+import { PttVideoRoomGate } from './ptt-videoroom-gate';
 import type { MonitorRooms } from './monitor-rooms';
 import { VideoRoomGate } from './videoroom-proxy';
 
@@ -52,12 +55,15 @@ const refuse = (code: number, reason: string): never => {
 
 /** Registers `/janus` when the media is Janus; without a media server there is nothing to reach. */
 export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): void {
-  const rooms = deps.media;
-  if (!(rooms instanceof JanusRooms)) return;
+  const rooms = audioBridgeOf(deps.media);
+  if (!rooms) return;
   const checkAccess = deps.checkAccess ?? checkMediaRoomAccess;
   const client = rooms.client;
-  // Monitor sessions' VideoRoom handles (videoroom-proxy.ts).
-  const videoRoom = new VideoRoomGate(client, deps.monitorRooms);
+  // PTT rooms on the VideoRoom (PTT_MEDIA=sfu, ptt-videoroom-gate.ts).
+  const sfu = sfuOf(deps.media);
+  const ptt = sfu ? new PttVideoRoomGate(client, sfu, deps.db, checkAccess) : null;
+  // Monitor sessions' VideoRoom handles, and PTT ones (videoroom-proxy.ts).
+  const videoRoom = new VideoRoomGate(client, deps.monitorRooms, ptt);
   // Per node: with several nodes, /janus needs sticky routing per Janus session (ADR 010).
   const owned = new Map<string, OwnedSession>();
   const sweeper = setInterval(() => {
@@ -220,6 +226,9 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
       const jsep = filterJsep(body.jsep);
       let forwarded = message.kind === 'forward' ? message.body : null;
       if (message.kind === 'join') {
+        if (sfu && isPttChatId(message.chatId)) {
+          refuse(RefusalCode.Unauthorized, `PTT rooms are on janus.plugin.videoroom on this server (GET /api/ptt/media: pttPath 'sfu')`);
+        }
         await checkAccess(deps.db, user, message.chatId);
         await rooms.ensureRoom(message.chatId);
         // The client chooses neither its room, nor its name, nor to be heard.
@@ -237,13 +246,21 @@ export function registerJanusProxy(app: FastifyInstance, deps: JanusProxyDeps): 
     afterLogout('poll', handle(async (req, user, _body, { sessionId }, signal) => {
       const s = ownedSession(user, sessionId);
       const maxev = Math.min(Math.max(Number((req.query as { maxev?: string }).maxev) || 1, 1), MAX_EVENTS);
-      const events = await s.poll.next(maxev, signal);
+      let events = await s.poll.next(maxev, signal);
       // The browser went away: what Janus answers later waits for its next poll.
       if (events === undefined) return { janus: 'keepalive' };
       // It went away just as the answer came (the close not yet seen by the signal): keep it.
       if (signal.aborted || req.raw.socket?.destroyed) {
         s.poll.giveBack(events);
         return { janus: 'keepalive' };
+      }
+      // A PTT publisher's JSEP answer waits here until its audio is moderated (the safety rule).
+      if (ptt) {
+        events = await ptt.screen(sessionId!, events);
+        if (signal.aborted || req.raw.socket?.destroyed) {
+          s.poll.giveBack(events);
+          return { janus: 'keepalive' };
+        }
       }
       const list = Array.isArray(events) ? events : [events];
       // A session Janus timed out is gone for good: forget it.

@@ -48,7 +48,7 @@ export function opusPacketSamples(packet: Uint8Array): number {
 }
 
 /** The payload of an RTP packet with its timestamp; null when it is not RTP version 2. */
-export function parseRtp(buf: Uint8Array): { timestamp: number; seq: number; payload: Buffer } | null {
+export function parseRtp(buf: Uint8Array): { timestamp: number; seq: number; ssrc: number; payload: Buffer } | null {
   if (buf.length < 12 || buf[0]! >> 6 !== 2) return null;
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
   const cc = b[0]! & 0x0f;
@@ -60,7 +60,7 @@ export function parseRtp(buf: Uint8Array): { timestamp: number; seq: number; pay
   let end = b.length;
   if (b[0]! & 0x20) end -= b[b.length - 1]!;
   if (at >= end) return null;
-  return { timestamp: b.readUInt32BE(4), seq: b.readUInt16BE(2), payload: Buffer.from(b.subarray(at, end)) };
+  return { timestamp: b.readUInt32BE(4), seq: b.readUInt16BE(2), ssrc: b.readUInt32BE(8), payload: Buffer.from(b.subarray(at, end)) };
 }
 
 function page(serial: number, seq: number, granule: bigint, flags: number, packets: Buffer[]): Buffer {
@@ -120,16 +120,20 @@ export class OggOpusWriter {
   /** RTP time (relative to the first packet, 32-bit wrap handled) where the next packet should start. */
   private nextTs = 0;
   private packets = 0;
+  /** The stream being written: a second forwarded stream (the holder on two consoles) is ignored. */
+  private ssrc: number | null = null;
 
   constructor(private readonly serial = (Math.random() * 0xffffffff) >>> 0) {
     this.pages.push(page(this.serial, this.pageSeq++, 0n, 0x02, [opusHead(1)]));
     this.pages.push(page(this.serial, this.pageSeq++, 0n, 0, [opusTags('ptt-server')]));
   }
 
-  /** One RTP packet (header included); packets older than what was written are dropped. */
+  /** One RTP packet (header included) of the first stream seen; packets older than what was written are dropped. */
   addRtp(buf: Uint8Array): void {
     const rtp = parseRtp(buf);
-    if (rtp) this.addOpus(rtp.timestamp, rtp.payload);
+    if (!rtp) return;
+    this.ssrc ??= rtp.ssrc;
+    if (rtp.ssrc === this.ssrc) this.addOpus(rtp.timestamp, rtp.payload);
   }
 
   /** One Opus packet at its RTP timestamp. */

@@ -162,7 +162,9 @@ export class SfuRooms implements MediaRooms {
     const known = this.room(chatId);
     const present = new Set<string>();
     for (const p of listed) {
-      if (p.publisher !== true) continue;
+      // A feed admitted by the proxy whose WebRTC is not up yet (publisher: false) is kept: its
+      // streams exist and a press must unmute them. Others count once they publish.
+      if (p.publisher !== true && !known.has(p.id)) continue;
       present.add(p.id);
       if (!known.has(p.id)) known.set(p.id, { display: p.display ?? '', mids: null, muted: null });
     }

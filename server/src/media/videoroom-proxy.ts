@@ -5,6 +5,8 @@ import { filterJsep, ProxyRefusal, RefusalCode } from './janus-proxy-filter';
 import { monitorDisplay, type MonitorRooms } from './monitor-rooms';
 import { VIDEOROOM, VideoRoomError } from './videoroom-admin';
 import { filterVideoRoomMessage, type VideoRole } from './videoroom-filter';
+import { isPttJoin } from './ptt-videoroom-filter';
+import type { PttVideoRoomGate } from './ptt-videoroom-gate';
 
 // The VideoRoom side of the /janus proxy (janus-proxy.ts hands over attaches of the VideoRoom and
 // every message of a handle attached here). Who may do what:
@@ -12,6 +14,8 @@ import { filterVideoRoomMessage, type VideoRole } from './videoroom-filter';
 //   enterprise's devices: the proxy finds the device's feed and adds the room and pin;
 // - a device's bound account attaches while one of its sessions is open, and joins it as the only
 //   publisher under the display `u<uid>` (its earlier participant, if any, is kicked first).
+// With PTT_MEDIA=sfu every user may attach: a handle whose join names a PTT chat id belongs to
+// the PTT gate (ptt-videoroom-gate.ts); the monitor rules above apply to monitor joins.
 
 /** The proxy's record of one browser Janus session (janus-proxy.ts OwnedSession). */
 export interface ProxiedSession {
@@ -46,6 +50,8 @@ export class VideoRoomGate {
     private readonly client: JanusClient,
     /** The app's monitor sessions (app.ts makes them and closes them with the app). */
     readonly monitor: MonitorRooms | null,
+    /** PTT rooms on the VideoRoom (PTT_MEDIA=sfu); null: the VideoRoom is for monitor sessions only. */
+    readonly ptt: PttVideoRoomGate | null = null,
   ) {}
 
   /** Whether this handle was attached here (its messages are VideoRoom ones). */
@@ -59,7 +65,7 @@ export class VideoRoomGate {
   }
 
   async attach(user: ActiveSession, session: ProxiedSession, sessionId: string, body: JanusJson): Promise<JanusJson> {
-    if (!this.monitor || !this.mayAttach(user)) {
+    if (!this.ptt && (!this.monitor || !this.mayAttach(user))) {
       return refuse(RefusalCode.UnauthorizedPlugin, `${VIDEOROOM} may be attached by staff, or by a device while its monitor session is open`);
     }
     this.prune();
@@ -78,7 +84,13 @@ export class VideoRoomGate {
   async message(user: ActiveSession, sessionId: string, handleId: string, body: JanusJson): Promise<JanusJson> {
     const key = `${sessionId}/${handleId}`;
     const h = this.handles.get(key)!;
-    const monitor = this.monitor!;
+    if (this.ptt && (this.ptt.owns(sessionId, handleId) || (h.role === null && isPttJoin(body.body)))) {
+      return this.ptt.message(user, h.session, sessionId, handleId, body);
+    }
+    if (!this.monitor || !this.mayAttach(user)) {
+      return refuse(RefusalCode.UnauthorizedPlugin, `${VIDEOROOM} is for PTT rooms here, and for monitor sessions of staff or of a device while its session is open`);
+    }
+    const monitor = this.monitor;
     const message = filterVideoRoomMessage(body.body, h.role);
     const jsep = filterJsep(body.jsep);
     let forwarded: JanusJson;
