@@ -3,6 +3,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { energyRate, launchMediaBrowser } from '../../harness/media';
 import { writeSyllablesWav } from '../../harness/wav';
+import type { StartOptions } from '../../harness/server';
 import { attachLogsOnFailure, startMediaServer, type MediaServer } from './media-server';
 
 // Energy per second at the listener. Chromium's fake capture arrives at about 3e-3 while the
@@ -19,11 +20,14 @@ export interface SpeakingSuite {
   speaker: Browser;
 }
 
-/** Registers the file's hooks: one server with its Janus and one speaking browser, logs kept on failure. */
-export function speakingSuite(): SpeakingSuite {
+/**
+ * Registers the hooks of the file (or of the describe block it is called in): one server with
+ * its Janus (started with `server`, e.g. another PTT_MEDIA) and one speaking browser, logs kept on failure.
+ */
+export function speakingSuite(server: StartOptions = {}): SpeakingSuite {
   const suite = {} as SpeakingSuite;
   test.beforeAll(async () => {
-    suite.server = await startMediaServer();
+    suite.server = await startMediaServer(server);
     suite.speaker = await launchMediaBrowser({ fakeAudioFile: writeSyllablesWav({ seconds: 6 }) });
   });
   test.afterAll(async () => {
