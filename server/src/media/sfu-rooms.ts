@@ -102,7 +102,11 @@ export class SfuRooms implements MediaRooms {
   }
 
   ensureRoom(chatId: string): Promise<void> {
-    checkId('chat id', chatId);
+    try {
+      checkId('chat id', chatId);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
     let p = this.created.get(chatId);
     if (!p) {
       const creating = this.createRoom(chatId);
@@ -235,7 +239,8 @@ export class SfuRooms implements MediaRooms {
     return this.queue.run(chatId, async () => {
       await this.dropRecording(chatId);
       await this.ensureRoom(chatId);
-      const holder = await this.holderOf(chatId);
+      // The grant that starts a burst set the speaker on this node just before.
+      const holder = this.speaker.get(chatId) ?? (await this.holderOf(chatId));
       if (holder === null) return;
       const feeds = [...(await this.listFeeds(chatId))].filter(([, f]) => f.display === sfuDisplay(holder));
       const file = path.join(this.opts.recordDir, chatId, `${burstId}.ogg`);
