@@ -5,14 +5,23 @@ import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
 
 // Issue 7, acceptance 1 and 3: floor control with real audio. Server, Janus and Chromium run
 // inside the test's network namespace. member1's browser "speaks" a looped WAV; the dispatcher's
-// inbound audio energy (getStats) says whether anything reached them through the AudioBridge.
-
+// inbound audio energy (getStats) says whether anything reached them through the room (the VideoRoom
+// by default, PTT_MEDIA=sfu).
 
 const suite = speakingSuite();
 
 test.describe.configure({ mode: 'serial' });
 
 const heard = (c: Console) => audioAt(c.page);
+
+/** The directions of each open PeerConnection's transceivers, sorted. */
+const directions = (c: Console) =>
+  c.page.evaluate(() =>
+    ((window as unknown as { __pcs?: RTCPeerConnection[] }).__pcs ?? [])
+      .filter((pc) => pc.signalingState !== 'closed')
+      .map((pc) => pc.getTransceivers().map((t) => t.currentDirection).join(','))
+      .sort(),
+  );
 
 test('the holder is heard, an occupied channel refuses, force-insert takes the floor, a burst becomes a playable PTT message', async ({ browser }) => {
   const member1 = await openConsole(suite.speaker, suite.server.baseURL, 'member1');
@@ -21,6 +30,9 @@ test('the holder is heard, an occupied channel refuses, force-insert takes the f
 
   // Everyone joined muted: member1's microphone runs, but nothing reaches the dispatcher.
   expect(await energyRate(dispatcher.page, 1_000)).toBeLessThan(SILENT);
+  // On the VideoRoom: the dispatcher sends on one PeerConnection and receives each of the two
+  // members on its own m-line of another, subscribed in advance.
+  await expect.poll(() => directions(dispatcher)).toEqual(['recvonly,recvonly', 'sendonly']);
 
   await hold(member1);
   await expect(member1.ptt).toHaveAttribute('aria-pressed', 'true');

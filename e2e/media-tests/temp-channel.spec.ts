@@ -56,9 +56,16 @@ async function roomStateAt(page: Page, scope: string, state: string): Promise<nu
   return Date.now();
 }
 
-/** Peer connections of the page that are still open (harness/media.ts records them on window.__pcs). */
-const openPeerConnections = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { __pcs?: RTCPeerConnection[] }).__pcs ?? []).filter((pc) => pc.signalingState !== 'closed').length);
+// Rooms the page is in (harness/media.ts records its PeerConnections on window.__pcs). One room
+// is one PeerConnection sending the microphone: the AudioBridge's only one, or the VideoRoom's
+// publisher (its subscriber, receive only, comes once others publish).
+const joinedRooms = (page: Page) =>
+  page.evaluate(
+    () =>
+      ((window as unknown as { __pcs?: RTCPeerConnection[] }).__pcs ?? []).filter(
+        (pc) => pc.signalingState !== 'closed' && pc.getSenders().some((s) => s.track?.kind === 'audio'),
+      ).length,
+  );
 
 const heard = (c: Console) => expect.poll(() => energyRate(c.page, 500), { intervals: [0], timeout: 10_000 });
 
@@ -100,7 +107,7 @@ test('a polygon drawn around a handset starts a temporary channel whose room con
   await expect(card).toContainText('Started by Dispatcher 1');
   await expect(card.getByRole('list', { name: 'Members of the temporary channel of Dispatcher 1' })).toContainText('Member 1');
   // Both are in two rooms now: the channel's and the temporary channel's.
-  expect(await openPeerConnections(member1.page)).toBe(2);
+  expect(await joinedRooms(member1.page)).toBe(2);
 
   // Nobody holds the temporary channel's floor: member1's running microphone reaches nobody.
   expect(await energyRate(page, 1_000)).toBeLessThan(SILENT);
@@ -124,8 +131,8 @@ test('a polygon drawn around a handset starts a temporary channel whose room con
   await expect(card.getByTestId('temp-room-state')).toHaveAttribute('data-state', 'disconnected');
   await expect(card).toContainText('Dispatcher 1 hung up. You left the room.');
   await expect(card.getByRole('button', { name: /^PTT/ })).toHaveCount(0);
-  await expect.poll(() => openPeerConnections(member1.page)).toBe(1);
-  await expect.poll(() => openPeerConnections(page)).toBe(1);
+  await expect.poll(() => joinedRooms(member1.page)).toBe(1);
+  await expect.poll(() => joinedRooms(page)).toBe(1);
   // No 'cannot connect' from a room destroyed under it.
   await expect(member1.page.getByText('PTT intercom cannot connect')).toHaveCount(0);
   await expect(member1.state).toHaveAttribute('data-state', 'connected');
