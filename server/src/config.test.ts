@@ -111,6 +111,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ JANUS_RECORD_DIR: '/srv/rec' }, ROOT)).toThrow(ConfigError);
     });
 
+    it('puts PTT channels on the VideoRoom unless PTT_MEDIA=mix; bursts are forwarded to JANUS_RTP_FORWARD_HOST', () => {
+      expect(loadConfig({}, ROOT).ptt).toEqual({ path: 'sfu', rtpForwardHost: '127.0.0.1' });
+      expect(loadConfig({ PTT_MEDIA: 'mix', JANUS_RTP_FORWARD_HOST: '10.0.0.5' }, ROOT).ptt).toEqual({ path: 'mix', rtpForwardHost: '10.0.0.5' });
+      expect(() => loadConfig({ PTT_MEDIA: 'mcu' }, ROOT)).toThrow(/PTT_MEDIA="mcu": must be sfu or mix/);
+      expect(() => loadConfig({ JANUS_RTP_FORWARD_HOST: 'janus.local' }, ROOT)).toThrow(/JANUS_RTP_FORWARD_HOST="janus.local": must be an IP address/);
+    });
+
     it('refuses contradictory settings', () => {
       expect(() => loadConfig({ ...external, JANUS_AUTOSTART: 'true' }, ROOT)).toThrow(
         /JANUS_AUTOSTART=true starts its own Janus with generated secrets: unset JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY/,

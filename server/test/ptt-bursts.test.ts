@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHAT_MESSAGE_KIND, MessageType, ServerCode, topics, type ChatMessage, type Floor, type Session } from '@ptt/contracts';
 import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
-import { createPttApp, FakeMedia, floorFrame, toneWav } from './ptt-fixture';
+import { createPttApp, FakeMedia, floorFrame, silenceOgg, toneWav } from './ptt-fixture';
 import { api, loginAs, type TestApp } from './test-app';
 import { createTestDb, type TestDb } from './test-db';
 import { WsProbe } from './ws-client';
@@ -72,6 +72,26 @@ describe('PTT bursts become chat messages', () => {
     // The talker wrote it: it is not unread for them.
     const chats = await call<{ chatId: string; unread: number }[]>('member1', 'GET', '/api/chats');
     expect(chats.body.data.find((c) => c.chatId === chat)?.unread).toBe(0);
+  });
+
+  it('keeps an Ogg Opus recording (the VideoRoom path) as ptt-<burst>.ogg, audio/ogg', async () => {
+    media.recordingFormat = 'ogg';
+    try {
+      const before = await pttCount();
+      const floor = await burst('member1');
+      await waitFor(async () => (await pttCount()) === before + 1);
+      const recent = await call<ChatMessage[]>('member2', 'GET', `/api/ptt/recent/${chat}`);
+      const message = recent.body.data[0] as ChatMessage & { content: { fileId: string; durationMs: number } };
+      expect(message.content.durationMs).toBe(800);
+      const file = await t.app.inject({ method: 'GET', url: `/api/files/${message.content.fileId}`, headers: { authorization: `Bearer ${s.member2!.auth_token}` } });
+      expect(file.headers['content-type']).toBe('audio/ogg');
+      expect(file.rawPayload.equals(silenceOgg(800))).toBe(true);
+      const meta = await call<{ mime: string; name: string }>('member2', 'GET', `/api/files/${message.content.fileId}/meta`);
+      expect(meta.body.data).toMatchObject({ mime: 'audio/ogg', name: `ptt-${floor.burstId}.ogg` });
+      await waitUntil(() => readdirSync(recDir).length === 0);
+    } finally {
+      media.recordingFormat = 'wav';
+    }
   });
 
   it('keeps nothing for a discarded press or a click shorter than 300 ms', async () => {

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HeartbeatEvent, HeartbeatMethod, PTT_FLOOR_KIND, buildHeartbeat, heartbeatFrame, type PttFloorFrame, type Session, type Ws2Frame } from '@ptt/contracts';
 import type { BurstRecording, HolderLookup, MediaRooms } from '../src/media/media-rooms';
+import { OggOpusWriter } from '../src/media/ogg-opus';
 import type { FloorStore } from '../src/ptt/floor-store';
 import type { Hub } from '../src/ws/hub';
 import type { PresenceStore } from '../src/ws/presence';
@@ -12,6 +13,13 @@ import type { TestDb } from './test-db';
 // Janus is the media suites' and the e2e's), and a WAV it "recorded" for each burst.
 
 /** A real 16 kHz mono 16-bit WAV with a 440 Hz tone: what a room recording looks like. */
+/** An Ogg Opus file of `ms` of silence frames, as the VideoRoom path writes bursts (sfu-recorder.ts). */
+export function silenceOgg(ms: number): Buffer {
+  const w = new OggOpusWriter(7);
+  for (let t = 0; t < ms; t += 20) w.addOpus(t * 48, Buffer.from([0xf8, 0xff, 0xfe]));
+  return w.finish();
+}
+
 export function toneWav(ms: number): Buffer {
   const rate = 16_000;
   const samples = Math.round((rate * ms) / 1000);
@@ -39,6 +47,8 @@ export class FakeMedia implements MediaRooms {
   readonly calls: string[] = [];
   /** Length of the next recordings. */
   recordingMs = 800;
+  /** What the next recordings are: the AudioBridge's WAV, or the VideoRoom path's Ogg Opus. */
+  recordingFormat: 'wav' | 'ogg' = 'wav';
   failSetSpeaker = false;
   /** Recordings name a file that is not there (the shared folder went away). */
   lostRecordings = false;
@@ -64,9 +74,9 @@ export class FakeMedia implements MediaRooms {
     this.calls.push(`stopRecording ${chatId} ${burstId}`);
     if (this.recording.get(burstId) !== chatId) return Promise.resolve(null);
     this.recording.delete(burstId);
-    const file = path.join(this.dir, `${burstId}.wav`);
-    if (!this.lostRecordings) writeFileSync(file, toneWav(this.recordingMs));
-    return Promise.resolve({ path: file, durationMs: this.recordingMs });
+    const file = path.join(this.dir, `${burstId}.${this.recordingFormat}`);
+    if (!this.lostRecordings) writeFileSync(file, this.recordingFormat === 'ogg' ? silenceOgg(this.recordingMs) : toneWav(this.recordingMs));
+    return Promise.resolve({ path: file, durationMs: this.recordingMs, ...(this.recordingFormat === 'ogg' ? { format: 'ogg' as const } : {}) });
   }
   destroyRoom(chatId: string): Promise<void> {
     this.calls.push(`destroyRoom ${chatId}`);

@@ -111,7 +111,7 @@ describe('SfuRooms', () => {
     await sfu.admitPublisher(room, b.feed, 6, ['0']);
     calls.length = 0;
     // The floor moved on without this node hearing of it (another node released it).
-    const stop = sfu.watch(async (chatIds) => new Map(chatIds.filter((c) => c === room).map((c) => [c, 5])));
+    const stop = sfu.watch((chatIds) => Promise.resolve(new Map(chatIds.filter((c) => c === room).map((c) => [c, 5]))));
     try {
       await pollUntil(j, b.session, (e) => (e.plugindata as { data?: JanusJson } | undefined)?.data?.moderation === 'muted');
       // (Other rooms of this file have no holder in this lookup: their unmuted feeds are muted too.)
@@ -131,7 +131,7 @@ describe('SfuRooms', () => {
     calls.length = 0;
     await sfu.startRecording(room, 'burst1');
     const fw = calls.find((c) => c.request === 'rtp_forward')!;
-    expect(fw).toMatchObject({ room, publisher_id: a.feed, host: '127.0.0.1', streams: [{ mid: '0', port: expect.any(Number) }] });
+    expect(fw).toMatchObject({ room, publisher_id: a.feed, host: '127.0.0.1', streams: [{ mid: '0', port: expect.any(Number) as number }] });
     const listed = await sfu.admin.request({ request: 'listforwarders', room, secret: (fw as { secret: string }).secret });
     expect(JSON.stringify(listed)).toContain(String((fw.streams as { port: number }[])[0]!.port));
     // No WebRTC behind this publisher: nothing was forwarded, so there is no recording.

@@ -89,11 +89,11 @@ export class PttVideoRoomGate {
 
   private async screenOne(sessionId: string, event: unknown): Promise<unknown> {
     const e = event as JanusEvent | null;
-    if (e?.janus !== 'event' || e.sender === undefined) return event;
-    const h = this.handles.get(`${sessionId}/${String(e.sender)}`);
+    if (e?.janus !== 'event' || typeof e.sender !== 'number') return event;
+    const h = this.handles.get(`${sessionId}/${e.sender}`);
     if (!h || h.role !== 'publisher') return event;
     const data = e.plugindata?.data;
-    if (data?.videoroom === 'joined' && data.id !== undefined) h.feedId = String(data.id);
+    if (data?.videoroom === 'joined' && (typeof data.id === 'string' || typeof data.id === 'number')) h.feedId = String(data.id);
     if (!e.jsep) return event;
     try {
       if (h.feedId === null) throw new Error('a publisher answer before its joined event');

@@ -105,7 +105,7 @@ export class SfuRooms implements MediaRooms {
     try {
       checkId('chat id', chatId);
     } catch (err) {
-      return Promise.reject(err as Error);
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
     let p = this.created.get(chatId);
     if (!p) {
@@ -147,7 +147,7 @@ export class SfuRooms implements MediaRooms {
 
   private room(chatId: string): Map<string, Feed> {
     let m = this.feeds.get(chatId);
-    if (!m) this.feeds.set(chatId, (m = new Map()));
+    if (!m) this.feeds.set(chatId, (m = new Map<string, Feed>()));
     return m;
   }
 
