@@ -8,6 +8,8 @@ import { OggOpusWriter } from './ogg-opus';
 
 /** Less than one 20 ms audio frame is no recording. */
 const MIN_BURST_MS = 20;
+/** Janus on the same machine or network: a packet takes far less than this. */
+const LINGER_MS = 30;
 
 export class BurstRecorder {
   private readonly writer = new OggOpusWriter();
@@ -35,7 +37,9 @@ export class BurstRecorder {
   }
 
   /** Stops listening and writes the file; null (nothing written) when no audio came. */
-  async finish(): Promise<{ path: string; durationMs: number } | null> {
+  async finish(lingerMs = LINGER_MS): Promise<{ path: string; durationMs: number } | null> {
+    // The burst's last packets, sent just before the forwarder stopped, may still be on their way.
+    await new Promise((resolve) => setTimeout(resolve, lingerMs));
     await new Promise<void>((resolve) => this.socket.close(() => resolve()));
     if (this.writer.durationMs < MIN_BURST_MS) return null;
     await mkdir(path.dirname(this.file), { recursive: true });
