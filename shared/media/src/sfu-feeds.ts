@@ -47,9 +47,13 @@ export class Feeds {
     for (const p of publishers ?? []) {
       const id = String(p.id);
       if (id === this.ownId()) continue;
-      const audio = (p.streams ?? []).filter((s) => s.type === 'audio' && !s.disabled && s.mid !== undefined);
-      // Without a stream list, the feed's default streams (audio only in a PTT room).
-      this.wanted.set(id, audio.length ? audio.map((s) => ({ feed: id, mid: s.mid })) : [{ feed: id }]);
+      if (!p.streams) {
+        this.wanted.set(id, [{ feed: id }]); // no stream list: the feed's default streams (audio only here)
+        continue;
+      }
+      const audio = p.streams.filter((s) => s.type === 'audio' && !s.disabled && s.mid !== undefined);
+      if (audio.length) this.wanted.set(id, audio.map((s) => ({ feed: id, mid: s.mid })));
+      else this.remove(id); // nothing to hear (Janus would refuse the subscribe)
     }
     this.sync();
   }

@@ -1,5 +1,5 @@
 import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
-import { CONNECT_TIMEOUT_MS, SUBSCRIBE_RETRY_MS, VIDEOROOM, createMediaClient } from '../src';
+import { CONNECT_TIMEOUT_MS, ICE_GRACE_MS, SUBSCRIBE_RETRY_MS, VIDEOROOM, createMediaClient } from '../src';
 import type { RoomConnection, RoomState } from '../src';
 import type { JanusJS } from '../src/types';
 import { FakeHandle, FakeMediaStream, fakeAudio, fakeJanus, fakeMic } from './fakeJanus';
@@ -159,6 +159,38 @@ describe('joining an SFU room', () => {
     expect(s.subRequests()[5]).toEqual({ request: 'subscribe', streams: [{ feed: 'd', mid: '0' }] });
     const all = JSON.stringify(s.subRequests());
     expect(all).not.toContain(ME);
+  });
+
+  it('ignores publishers with no audio to hear, and a moderation event changes nothing', async () => {
+    const { janus, join } = setup();
+    const room = join();
+    await settle();
+    const s = attach(janus.last());
+    s.joined([{ id: 'v', streams: [{ type: 'video', mid: '0' }] }, { id: 'x', streams: [{ type: 'audio', mid: '0', disabled: true }] }]);
+    s.toPub({ videoroom: 'event', id: ME, mid: '0', moderation: 'muted' });
+    expect(s.subRequests()).toEqual([]);
+    s.pubPlugin.webrtcState?.(true);
+    expect(room.state).toBe('connected');
+  });
+
+  it('ignores a short ICE disconnection of the subscriber but rejoins after the grace period', async () => {
+    const { janus, join } = setup();
+    const room = join();
+    await settle();
+    const s = attach(janus.last());
+    s.joined([audioFeed('a')]);
+    s.offer({ videoroom: 'attached' });
+    s.pubPlugin.webrtcState?.(true);
+    s.subPlugin.webrtcState?.(true);
+    s.subPlugin.iceState?.('disconnected');
+    await jest.advanceTimersByTimeAsync(ICE_GRACE_MS - 1);
+    s.subPlugin.iceState?.('connected');
+    await jest.advanceTimersByTimeAsync(ICE_GRACE_MS);
+    expect(room.state).toBe('connected');
+    s.pubPlugin.iceState?.('disconnected');
+    await jest.advanceTimersByTimeAsync(ICE_GRACE_MS);
+    expect(room.state).toBe('disconnected');
+    expect(janus.sessions[0]?.destroyed).toBe(true);
   });
 
   it('a refused subscribe is tried again for the feeds still published', async () => {
