@@ -1,4 +1,4 @@
-import { ProxyRefusal } from '../src/media/janus-proxy-filter';
+import type { ProxyRefusal } from '../src/media/janus-proxy-filter';
 import { audioMids, filterPttVideoRoomMessage, isPttJoin } from '../src/media/ptt-videoroom-filter';
 
 // The PTT VideoRoom whitelist without Janus (the proxy test runs it against the real one).
