@@ -13,13 +13,14 @@ import { ProxyRefusal, RefusalCode, parseBody } from './janus-proxy-filter';
 const chatIdSchema = z.string().refine(isPttChatId, { message: 'not a channel or temporary channel chat id' });
 const feedSchema = z.string().min(1).max(64);
 const streamSchema = z.strictObject({ feed: feedSchema, mid: z.string().max(16).optional() });
-const streams = z.array(streamSchema).min(1).max(100);
+// As many as a room has publishers (sfu-rooms.ts maxPublishers).
+const streams = z.array(streamSchema).min(1).max(500);
 
 const publisherJoin = z.strictObject({ request: z.literal('join'), ptype: z.literal('publisher'), chatId: chatIdSchema, room: z.string().optional() });
 const subscriberJoin = z.strictObject({ request: z.literal('join'), ptype: z.literal('subscriber'), chatId: chatIdSchema, room: z.string().optional(), streams });
 /** Audio on, never video: the room is audio only. */
 const audioOnly = (request: 'publish' | 'configure') => z.strictObject({ request: z.literal(request), audio: z.boolean().optional(), video: z.literal(false).optional() });
-const unsubscribeStreams = z.array(z.strictObject({ feed: feedSchema.optional(), mid: z.string().max(16).optional(), sub_mid: z.string().max(16).optional() })).min(1).max(100);
+const unsubscribeStreams = z.array(z.strictObject({ feed: feedSchema.optional(), mid: z.string().max(16).optional(), sub_mid: z.string().max(16).optional() })).min(1).max(500);
 const subscribe = z.strictObject({ request: z.literal('subscribe'), streams });
 const unsubscribe = z.strictObject({ request: z.literal('unsubscribe'), streams: unsubscribeStreams });
 const update = z.strictObject({ request: z.literal('update'), subscribe: streams.optional(), unsubscribe: unsubscribeStreams.optional() });
