@@ -10,7 +10,7 @@ const add = (a: number | null, b: number | null): number | null => (b === null ?
  * the round trip from remote-inbound-rtp (RTCP) or else the nominated candidate pair.
  */
 export function inboundStatsOf(report: RTCStatsReport | Map<string, Entry>): InboundStats {
-  const out: InboundStats = { packetsReceived: null, totalAudioEnergy: null, jitterBufferMs: null, roundTripMs: null };
+  const out: InboundStats = { packetsReceived: null, totalAudioEnergy: null, jitterBufferMs: null, roundTripMs: null, playoutMs: null };
   let pairRtt: number | null = null;
   let jbDelay = 0;
   let jbEmitted = 0;
@@ -27,6 +27,11 @@ export function inboundStatsOf(report: RTCStatsReport | Map<string, Entry>): Inb
         jbDelay += delay;
         jbEmitted += emitted;
       }
+    } else if (e.type === 'media-playout') {
+      // Chromium's RTCAudioPlayoutStats: from the jitter buffer's output to the audio device.
+      const delay = num(e.totalPlayoutDelay);
+      const samples = num(e.totalSamplesCount);
+      if (delay !== null && samples) out.playoutMs = (delay / samples) * 1000;
     } else if (e.type === 'remote-inbound-rtp' && audio) {
       const rtt = num(e.roundTripTime);
       if (rtt !== null) out.roundTripMs = rtt * 1000;

@@ -37,6 +37,8 @@ export interface InboundStats {
   jitterBufferMs: number | null;
   /** The media path's round trip (remote-inbound-rtp, else the ICE candidate pair), ms. */
   roundTripMs: number | null;
+  /** Average time from the jitter buffer to the audio output (media-playout, Chromium), ms. */
+  playoutMs: number | null;
 }
 
 /** One joined room (AudioBridge mix or VideoRoom SFU). */

@@ -37,6 +37,11 @@ describe('inboundStatsOf', () => {
 
   it('falls back to the candidate pair, and says null for what is unknown', () => {
     const stats = inboundStatsOf(new Map([['p', { type: 'candidate-pair', nominated: true, currentRoundTripTime: 0.02 }]]));
-    expect(stats).toEqual({ packetsReceived: null, totalAudioEnergy: null, jitterBufferMs: null, roundTripMs: 20 });
+    expect(stats).toEqual({ packetsReceived: null, totalAudioEnergy: null, jitterBufferMs: null, roundTripMs: 20, playoutMs: null });
+  });
+
+  it("reads the playout delay from Chromium's media-playout entry", () => {
+    const stats = inboundStatsOf(new Map([['m', { type: 'media-playout', kind: 'audio', totalPlayoutDelay: 960, totalSamplesCount: 48_000 }]]));
+    expect(stats.playoutMs).toBeCloseTo(20);
   });
 });

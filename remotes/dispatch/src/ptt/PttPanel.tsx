@@ -79,10 +79,10 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
       roundTripMs: ptt.roundTripMs,
       jitterBufferMs: ptt.jitterBufferMs,
       ...(ptt.accessParts.length > 0 ? { accessParts: medianParts(ptt.accessParts) } : {}),
-      mouthToEar: mouthToEarOf(ptt.media, ptt.roundTripMs, ptt.jitterBufferMs),
+      mouthToEar: mouthToEarOf(ptt.media, ptt.roundTripMs, ptt.jitterBufferMs, ptt.playoutMs),
       updatedAt: Date.now(),
     });
-  }, [accessLast, bus, ptt.accessMs, ptt.accessParts, ptt.jitterBufferMs, ptt.media, ptt.roundTripMs]);
+  }, [accessLast, bus, ptt.accessMs, ptt.accessParts, ptt.jitterBufferMs, ptt.media, ptt.playoutMs, ptt.roundTripMs]);
 
   const holder = chatId ? (ptt.floors[chatId]?.holder ?? null) : null;
   const otherTalks = holder !== null && holder.uid !== selfUid;

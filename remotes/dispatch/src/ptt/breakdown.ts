@@ -26,7 +26,7 @@ export const MIXER_MS = 2 * OPUS_FRAME_MS + OPUS_FRAME_MS;
  * round trip; the jitter buffer is this console's, measured.
  */
 export function mouthToEarOf(media: MediaInfo | null, roundTripMs: number | null, jitterBufferMs: number | null, playoutMs: number | null = null): MouthToEar {
-  const forwarded = (media as { pttPath?: string } | null)?.pttPath === 'sfu';
+  const forwarded = media?.pttPath === 'sfu';
   const networkMs = roundTripMs === null ? null : roundTripMs / 2;
   const mediaServerMs = forwarded ? 0 : MIXER_MS;
   const totalMs = OPUS_FRAME_MS + mediaServerMs + (networkMs ?? 0) + (jitterBufferMs ?? 0) + (playoutMs ?? 0);

@@ -91,6 +91,8 @@ describe('measured figures', () => {
     await waitFor(() => expect(pttButton()).toHaveAttribute('data-access-ms', '42'));
     expect(screen.getByTestId('ptt-access')).toHaveTextContent('Access time: 42 ms');
     expect(stats.at(-1)).toMatchObject({ samples: 1, accessLastMs: 42, accessMedianMs: 42, accessP95Ms: 42, roundTripMs: 3.2 });
+    // Mouth to ear part by part: this fake server says nothing of its path, so the mixer's share counts.
+    expect(stats.at(-1)?.mouthToEar).toMatchObject({ packetMs: 20, networkMs: 1.6, mediaServerMs: 60, jitterBufferMs: 41.6, playoutMs: 12 });
     jest.restoreAllMocks();
   });
 });

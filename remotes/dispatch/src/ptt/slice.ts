@@ -45,6 +45,7 @@ export interface PttState {
   accessParts: AccessParts[];
   roundTripMs: number | null;
   jitterBufferMs: number | null;
+  playoutMs: number | null;
 }
 
 // The store holds this slice under `ptt` (src/store.ts); this tells core's typed hooks.
@@ -62,6 +63,7 @@ const initialState: PttState = {
   accessParts: [],
   roundTripMs: null,
   jitterBufferMs: null,
+  playoutMs: null,
 };
 
 export const pttSlice = createSlice({
@@ -92,9 +94,10 @@ export const pttSlice = createSlice({
       },
       prepare: (ms: number, parts: AccessParts | null = null) => ({ payload: { ms, parts } }),
     },
-    latencyMeasured(state, action: PayloadAction<{ roundTripMs: number | null; jitterBufferMs: number | null }>) {
+    latencyMeasured(state, action: PayloadAction<{ roundTripMs: number | null; jitterBufferMs: number | null; playoutMs?: number | null }>) {
       state.roundTripMs = action.payload.roundTripMs;
       state.jitterBufferMs = action.payload.jitterBufferMs;
+      state.playoutMs = action.payload.playoutMs ?? null;
     },
   },
 });

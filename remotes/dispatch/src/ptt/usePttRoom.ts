@@ -83,7 +83,7 @@ export function usePttRoom(options: PttRoomOptions): RoomConnection | null {
     const read = () => {
       room
         .getInboundStats()
-        .then((s) => s && dispatch(latencyMeasured({ roundTripMs: s.roundTripMs, jitterBufferMs: s.jitterBufferMs })))
+        .then((s) => s && dispatch(latencyMeasured({ roundTripMs: s.roundTripMs, jitterBufferMs: s.jitterBufferMs, playoutMs: s.playoutMs })))
         .catch(() => undefined); // a closing connection has no stats; the next read will tell
     };
     read();

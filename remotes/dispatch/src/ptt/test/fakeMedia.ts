@@ -13,7 +13,7 @@ export class FakeRoom implements RoomConnection {
   transmits: boolean[] = [];
   left = false;
   speaker: string | undefined;
-  stats: InboundStats | null = { packetsReceived: 10, totalAudioEnergy: 0, jitterBufferMs: 41.6, roundTripMs: 3.2 };
+  stats: InboundStats | null = { packetsReceived: 10, totalAudioEnergy: 0, jitterBufferMs: 41.6, roundTripMs: 3.2, playoutMs: 12 };
   constructor(
     readonly chatId: string,
     /** What the area asked for at join (microphone, 'sfu' or 'mix' path). */
