@@ -5,7 +5,8 @@ export type { MediaClientOptions } from './client';
 export { micErrorKey, openMicrophone } from './micError';
 export { inboundStatsOf } from './stats';
 export { loadJanus, webrtcSupported } from './loadJanus';
-export { AUDIOBRIDGE, CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room';
+export { AUDIOBRIDGE } from './room';
+export { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room-lifecycle';
 export { SUBSCRIBE_RETRY_MS } from './sfu-feeds';
 export { ROOM_STATES } from './types';
 export type {

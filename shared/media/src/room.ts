@@ -1,69 +1,24 @@
-import { BehaviorSubject, Subject } from 'rxjs';
-import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
-import { micErrorKey } from './micError';
+import { RoomLifecycle } from './room-lifecycle';
+import type { RoomDeps, SinkAudio } from './room-lifecycle';
 import { inboundStatsOf } from './stats';
-import type { InboundStats, JanusConstructor, JanusJS, JanusPluginHandle, JanusSession, JoinOptions, MediaLog, MediaProblem, RoomConnection, RoomState } from './types';
+import type { InboundStats, JanusJS, JanusPluginHandle, JoinOptions, RoomConnection } from './types';
 
 export const AUDIOBRIDGE = 'janus.plugin.audiobridge';
-/** A join that is not connected by then is given up and tried again. */
-export const CONNECT_TIMEOUT_MS = 15_000;
-/** ICE "disconnected" often heals by itself; only after this long is the room rejoined. */
-export const ICE_GRACE_MS = 4_000;
-
-export interface RoomDeps {
-  janusPath: string;
-  token: string;
-  log: MediaLog;
-  loadJanus: () => Promise<JanusConstructor>;
-  openMicrophone: (microphoneId: string | undefined) => Promise<MediaStream>;
-  createAudio: () => HTMLAudioElement;
-  /** Wait before rejoin attempt number `failures` (1, 2, ...). */
-  retryDelayMs: (failures: number) => number;
-}
-
-type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
 
 /**
  * One AudioBridge room through the server's filtering proxy: join muted (the proxy fills in the
  * room, pin, display and `muted: true`), offer our microphone track disabled, and enable it only
  * while the floor is held. A lost session or PeerConnection is rejoined with backoff.
  */
-export class Room implements RoomConnection {
-  readonly state$ = new BehaviorSubject<RoomState>('connecting');
-  readonly problems$ = new Subject<MediaProblem>();
-  micProblem: MediaProblem | null = null;
-  transmitting = false;
-
-  /** Bumped by every teardown: callbacks of an older attempt then do nothing. */
-  private attempt = 0;
-  private failures = 0;
-  private everConnected = false;
-  private problemShown = false;
-  private left = false;
-  private session: JanusSession | null = null;
+export class Room extends RoomLifecycle implements RoomConnection {
   private handle: JanusPluginHandle | null = null;
-  private mic: MediaStream | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private iceTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly audio: SinkAudio;
 
-  constructor(
-    readonly chatId: string,
-    private options: JoinOptions,
-    private readonly deps: RoomDeps,
-  ) {
+  constructor(chatId: string, options: JoinOptions, deps: RoomDeps) {
+    super(chatId, options, deps);
     this.audio = deps.createAudio();
     this.audio.autoplay = true;
-    void this.start(this.attempt);
-  }
-
-  get state(): RoomState {
-    return this.state$.value;
-  }
-
-  setTransmitting(on: boolean): void {
-    this.transmitting = on;
-    for (const track of this.mic?.getAudioTracks() ?? []) track.enabled = on;
+    this.begin();
   }
 
   setSpeaker(speakerId: string | undefined): void {
@@ -77,63 +32,11 @@ export class Room implements RoomConnection {
     return inboundStatsOf(await pc.getStats());
   }
 
-  leave(): void {
-    if (this.left) return;
-    this.left = true;
-    this.teardown();
-    for (const track of this.mic?.getTracks() ?? []) track.stop();
-    this.mic = null;
+  protected override leaving(): void {
     this.audio.srcObject = null;
-    this.state$.complete();
-    this.problems$.complete();
   }
 
-  private set(state: RoomState): void {
-    if (!this.left && this.state$.value !== state) this.state$.next(state);
-  }
-
-  private async start(attempt: number): Promise<void> {
-    let Janus: JanusConstructor;
-    try {
-      Janus = await this.deps.loadJanus();
-    } catch (e) {
-      this.fail(attempt, e);
-      return;
-    }
-    if (attempt !== this.attempt) return;
-    const mic = await this.microphone();
-    if (attempt !== this.attempt) return;
-    this.timer = setTimeout(() => this.fail(attempt, 'connect timeout'), CONNECT_TIMEOUT_MS);
-    this.session = new Janus({
-      server: this.deps.janusPath,
-      token: this.deps.token,
-      success: () => this.attach(attempt, mic),
-      error: (e: unknown) => this.fail(attempt, e),
-    });
-  }
-
-  /** The microphone, opened once and kept across rejoins; null when it cannot be had (listen only). */
-  private async microphone(): Promise<MediaStream | null> {
-    if (this.mic?.getAudioTracks().some((t) => t.readyState === 'live')) return this.mic;
-    try {
-      const mic = await this.deps.openMicrophone(this.options.microphoneId);
-      if (this.left) {
-        for (const track of mic.getTracks()) track.stop(); // left while the browser was asking
-        return null;
-      }
-      this.mic = mic;
-      this.micProblem = null;
-      this.setTransmitting(this.transmitting);
-      return this.mic;
-    } catch (e) {
-      this.mic = null;
-      this.micProblem = { key: micErrorKey(e), cause: e };
-      this.problems$.next(this.micProblem);
-      return null;
-    }
-  }
-
-  private attach(attempt: number, mic: MediaStream | null): void {
+  protected override attach(attempt: number, mic: MediaStream | null): void {
     const session = this.session;
     if (attempt !== this.attempt || !session) return;
     let offered = false;
@@ -176,17 +79,6 @@ export class Room implements RoomConnection {
     });
   }
 
-  private ice(attempt: number, state: string): void {
-    if (attempt !== this.attempt) return;
-    if (state === 'failed' || state === 'closed') this.fail(attempt, `ice ${state}`);
-    else if (state === 'disconnected') {
-      this.iceTimer ??= setTimeout(() => this.fail(attempt, 'ice disconnected'), ICE_GRACE_MS);
-    } else if (this.iceTimer) {
-      clearTimeout(this.iceTimer);
-      this.iceTimer = null;
-    }
-  }
-
   private play(track: MediaStreamTrack): void {
     const current = this.audio.srcObject as MediaStream | null;
     if (current?.getTracks().includes(track)) return;
@@ -200,44 +92,7 @@ export class Room implements RoomConnection {
     if (id && this.audio.setSinkId) this.audio.setSinkId(id).catch((e: unknown) => this.deps.log('speaker not set', e));
   }
 
-  private connected(attempt: number): void {
-    if (attempt !== this.attempt) return;
-    this.clearTimers();
-    this.failures = 0;
-    this.everConnected = true;
-    this.problemShown = false;
-    this.set('connected');
-  }
-
-  /** This attempt is over: drop it, say so, and try again after a growing wait. */
-  private fail(attempt: number, reason: unknown): void {
-    if (attempt !== this.attempt || this.left) return;
-    this.deps.log(`room ${this.chatId}: ${String(reason)}`, reason);
-    this.teardown();
-    this.set(this.everConnected ? 'disconnected' : 'notConnected');
-    if (!this.problemShown) {
-      this.problemShown = true;
-      this.problems$.next({ key: CLIENT_ERROR_KEYS.pttCannotConnect, cause: reason });
-    }
-    this.failures += 1;
-    const next = this.attempt;
-    this.timer = setTimeout(() => void this.start(next), this.deps.retryDelayMs(this.failures));
-  }
-
-  private teardown(): void {
-    this.attempt += 1;
-    this.clearTimers();
-    const session = this.session;
-    this.session = null;
+  protected override release(): void {
     this.handle = null;
-    // Destroying the session detaches the handle, which takes us out of the room.
-    session?.destroy({ cleanupHandles: true, notifyDestroyed: false });
-  }
-
-  private clearTimers(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.iceTimer) clearTimeout(this.iceTimer);
-    this.timer = null;
-    this.iceTimer = null;
   }
 }

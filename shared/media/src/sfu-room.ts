@@ -1,15 +1,11 @@
-import { BehaviorSubject, Subject } from 'rxjs';
-import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
-import { micErrorKey } from './micError';
 import { VIDEOROOM } from './monitor';
-import { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room';
-import type { RoomDeps } from './room';
+import { RoomLifecycle } from './room-lifecycle';
+import type { RoomDeps, SinkAudio } from './room-lifecycle';
 import { Feeds } from './sfu-feeds';
 import type { Publisher } from './sfu-feeds';
 import { inboundStatsOf } from './stats';
-import type { InboundStats, JanusConstructor, JanusJS, JanusPluginHandle, JanusSession, JoinOptions, MediaProblem, RoomConnection, RoomState } from './types';
+import type { InboundStats, JanusJS, JanusPluginHandle, JoinOptions, RoomConnection } from './types';
 
-type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
 type Side = 'pub' | 'sub';
 type VideoRoomMessage = JanusJS.Message & {
   videoroom?: string;
@@ -25,21 +21,10 @@ type VideoRoomMessage = JanusJS.Message & {
  * publisher sends our microphone (disabled until the floor is ours; the server's `moderate` is the
  * real gate) and hears who comes and goes; the subscriber receives every other publisher's audio,
  * subscribed as soon as it is published so a new talker is heard from the first packet. The
- * states, rejoin with backoff and microphone handling are those of the AudioBridge `Room`.
+ * states, rejoin with backoff and microphone handling are the `RoomLifecycle` it shares with the
+ * AudioBridge `Room`.
  */
-export class SfuRoom implements RoomConnection {
-  readonly state$ = new BehaviorSubject<RoomState>('connecting');
-  readonly problems$ = new Subject<MediaProblem>();
-  micProblem: MediaProblem | null = null;
-  transmitting = false;
-
-  /** Bumped by every teardown: callbacks of an older attempt then do nothing. */
-  private attempt = 0;
-  private failures = 0;
-  private everConnected = false;
-  private problemShown = false;
-  private left = false;
-  private session: JanusSession | null = null;
+export class SfuRoom extends RoomLifecycle implements RoomConnection {
   private pub: JanusPluginHandle | null = null;
   private sub: JanusPluginHandle | null = null;
   private feeds: Feeds | null = null;
@@ -48,27 +33,12 @@ export class SfuRoom implements RoomConnection {
   /** Whether this attempt publishes (it has a microphone) or only listens. */
   private publishing = false;
   private up: Record<Side, boolean> = { pub: false, sub: false };
-  private mic: MediaStream | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private readonly iceTimers: Record<Side, ReturnType<typeof setTimeout> | null> = { pub: null, sub: null };
   /** One player per subscriber m-line (mid), each playing that remote track. */
   private readonly players = new Map<string, { track: MediaStreamTrack; audio: SinkAudio }>();
 
-  constructor(
-    readonly chatId: string,
-    private options: JoinOptions,
-    private readonly deps: RoomDeps,
-  ) {
-    void this.start(this.attempt);
-  }
-
-  get state(): RoomState {
-    return this.state$.value;
-  }
-
-  setTransmitting(on: boolean): void {
-    this.transmitting = on;
-    for (const track of this.mic?.getAudioTracks() ?? []) track.enabled = on;
+  constructor(chatId: string, options: JoinOptions, deps: RoomDeps) {
+    super(chatId, options, deps);
+    this.begin();
   }
 
   setSpeaker(speakerId: string | undefined): void {
@@ -82,63 +52,8 @@ export class SfuRoom implements RoomConnection {
     return inboundStatsOf(await pc.getStats());
   }
 
-  leave(): void {
-    if (this.left) return;
-    this.left = true;
-    this.teardown();
-    for (const track of this.mic?.getTracks() ?? []) track.stop();
-    this.mic = null;
-    this.state$.complete();
-    this.problems$.complete();
-  }
-
-  private set(state: RoomState): void {
-    if (!this.left && this.state$.value !== state) this.state$.next(state);
-  }
-
-  private async start(attempt: number): Promise<void> {
-    let Janus: JanusConstructor;
-    try {
-      Janus = await this.deps.loadJanus();
-    } catch (e) {
-      this.fail(attempt, e);
-      return;
-    }
-    if (attempt !== this.attempt) return;
-    const mic = await this.microphone();
-    if (attempt !== this.attempt) return;
-    this.timer = setTimeout(() => this.fail(attempt, 'connect timeout'), CONNECT_TIMEOUT_MS);
-    this.session = new Janus({
-      server: this.deps.janusPath,
-      token: this.deps.token,
-      success: () => this.attachPublisher(attempt, mic),
-      error: (e: unknown) => this.fail(attempt, e),
-    });
-  }
-
-  /** The microphone, opened once and kept across rejoins; null when it cannot be had (listen only). */
-  private async microphone(): Promise<MediaStream | null> {
-    if (this.mic?.getAudioTracks().some((t) => t.readyState === 'live')) return this.mic;
-    try {
-      const mic = await this.deps.openMicrophone(this.options.microphoneId);
-      if (this.left) {
-        for (const track of mic.getTracks()) track.stop(); // left while the browser was asking
-        return null;
-      }
-      this.mic = mic;
-      this.micProblem = null;
-      this.setTransmitting(this.transmitting);
-      return this.mic;
-    } catch (e) {
-      this.mic = null;
-      this.micProblem = { key: micErrorKey(e), cause: e };
-      this.problems$.next(this.micProblem);
-      return null;
-    }
-  }
-
   /** The publisher handle joins (and, with a microphone, publishes); its events drive the subscriber. */
-  private attachPublisher(attempt: number, mic: MediaStream | null): void {
+  protected override attach(attempt: number, mic: MediaStream | null): void {
     const session = this.session;
     if (attempt !== this.attempt || !session) return;
     const fail = (e: unknown) => this.fail(attempt, e);
@@ -176,7 +91,7 @@ export class SfuRoom implements RoomConnection {
         this.check(attempt);
       },
       webrtcState: (on: boolean) => this.webrtc(attempt, 'pub', on),
-      iceState: (state) => this.ice(attempt, 'pub', state),
+      iceState: (state) => this.ice(attempt, state, 'pub'),
     });
   }
 
@@ -225,7 +140,7 @@ export class SfuRoom implements RoomConnection {
         else if (msg.videoroom === 'updated') this.feeds?.settled(); // nothing changed, no offer
       },
       webrtcState: (on: boolean) => this.webrtc(attempt, 'sub', on),
-      iceState: (state) => this.ice(attempt, 'sub', state),
+      iceState: (state) => this.ice(attempt, state, 'sub'),
       onremotetrack: (track: MediaStreamTrack, mid: string, on: boolean, meta?: JanusJS.RemoteTrackMetadata) => {
         if (attempt !== this.attempt || track.kind !== 'audio') return;
         // A muted remote track is silence (nobody holds the floor), not gone: keep it playing.
@@ -265,19 +180,7 @@ export class SfuRoom implements RoomConnection {
     if (attempt !== this.attempt || this.state === 'connected') return;
     const sending = this.publishing ? this.up.pub : this.joined;
     const hearing = this.up.sub || !this.feeds?.any;
-    if (sending && hearing) this.connected();
-  }
-
-  private ice(attempt: number, side: Side, state: string): void {
-    if (attempt !== this.attempt) return;
-    if (state === 'failed' || state === 'closed') this.fail(attempt, `ice ${state} (${side})`);
-    else if (state === 'disconnected') {
-      this.iceTimers[side] ??= setTimeout(() => this.fail(attempt, `ice disconnected (${side})`), ICE_GRACE_MS);
-    } else {
-      const timer = this.iceTimers[side];
-      if (timer) clearTimeout(timer);
-      this.iceTimers[side] = null;
-    }
+    if (sending && hearing) this.connected(attempt);
   }
 
   private play(mid: string, track: MediaStreamTrack): void {
@@ -303,36 +206,9 @@ export class SfuRoom implements RoomConnection {
     if (id && audio.setSinkId) audio.setSinkId(id).catch((e: unknown) => this.deps.log('speaker not set', e));
   }
 
-  private connected(): void {
-    this.clearTimers();
-    this.failures = 0;
-    this.everConnected = true;
-    this.problemShown = false;
-    this.set('connected');
-  }
-
-  /** This attempt is over: drop it, say so, and try again after a growing wait. */
-  private fail(attempt: number, reason: unknown): void {
-    if (attempt !== this.attempt || this.left) return;
-    this.deps.log(`room ${this.chatId}: ${String(reason)}`, reason);
-    this.teardown();
-    this.set(this.everConnected ? 'disconnected' : 'notConnected');
-    if (!this.problemShown) {
-      this.problemShown = true;
-      this.problems$.next({ key: CLIENT_ERROR_KEYS.pttCannotConnect, cause: reason });
-    }
-    this.failures += 1;
-    const next = this.attempt;
-    this.timer = setTimeout(() => void this.start(next), this.deps.retryDelayMs(this.failures));
-  }
-
-  private teardown(): void {
-    this.attempt += 1;
-    this.clearTimers();
+  protected override release(): void {
     this.feeds?.dispose();
     this.feeds = null;
-    const session = this.session;
-    this.session = null;
     this.pub = null;
     this.sub = null;
     this.ownId = null;
@@ -340,17 +216,5 @@ export class SfuRoom implements RoomConnection {
     this.up = { pub: false, sub: false };
     for (const { audio } of this.players.values()) audio.srcObject = null;
     this.players.clear();
-    // Destroying the session detaches both handles, which takes us out of the room.
-    session?.destroy({ cleanupHandles: true, notifyDestroyed: false });
-  }
-
-  private clearTimers(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    for (const side of ['pub', 'sub'] as const) {
-      const timer = this.iceTimers[side];
-      if (timer) clearTimeout(timer);
-      this.iceTimers[side] = null;
-    }
   }
 }
