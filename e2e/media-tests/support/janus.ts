@@ -118,7 +118,7 @@ function videoRoomAdmin(url: string) {
     handlePath ??= open();
     const reply = await call(await handlePath, { janus: 'message', body });
     const data = reply.plugindata?.data ?? {};
-    if (data.error) throw new Error(`videoroom ${String(body.request)}: ${String(data.error)}`);
+    if (data.error) throw new Error(`videoroom ${String(body.request)}: ${typeof data.error === 'string' ? data.error : JSON.stringify(data.error)}`);
     return data;
   };
 }
