@@ -5,7 +5,8 @@ import { createTestDb, DB_KINDS, type TestDb } from './test-db';
 
 // The member search picks its plan from the capped count (ADR 021); every plan must answer what
 // the plain join answers. 1,200 "Frequent" users (past the cap) and 30 "Rare" ones, most on the
-// enterprise channel, some not, with mixed roles and levels.
+// enterprise channel, some not, with mixed roles and levels. The enterprise channel is dense (few
+// users are not on it), so the frequent term takes the dense plans (counts without membership tests).
 const FREQUENT = SEARCH_TOTAL_CAP + 200;
 
 describe.each(DB_KINDS)('member search on %s', (kind) => {
@@ -25,6 +26,9 @@ describe.each(DB_KINDS)('member search on %s', (kind) => {
       insert into channel_members (channel_id, ent_id, user_id, role, level)
       select ${channelId}, ${DEMO_ENT_ID}, 900000 + i, (array[0, 1, 50])[1 + i % 3], i % 5
         from generate_series(1, ${FREQUENT + 30}) i where i % 7 <> 0;
+      -- Non-members that sort first by nickname and account: a dense plan must look past them.
+      insert into users (id, ent_id, account, nickname, password_hash, role)
+      select 910000 + i, ${DEMO_ENT_ID}, 'aa-frequent' || i, 'Aaron Frequent ' || i, 'x', 0 from generate_series(1, 40) i;
       analyze users; analyze channel_members;`);
   });
   afterAll(async () => {
@@ -80,6 +84,24 @@ describe.each(DB_KINDS)('member search on %s', (kind) => {
       expect(got.total).toBe(want.total);
       expect(got.capped).toBeUndefined();
     }
+  });
+
+  it('keeps the enterprise user count that the dense plans rely on, and no user changes enterprise', async () => {
+    const counted = async () => {
+      const r = await t.db.query<{ kept: number; real: number }>(
+        'select e.user_count as kept, (select count(*)::int from users u where u.ent_id = e.id) as real from enterprises e where e.id = $1',
+        [DEMO_ENT_ID],
+      );
+      return r.rows[0]!;
+    };
+    const before = await counted();
+    expect(before.kept).toBe(before.real);
+    await t.db.exec(`insert into users (id, ent_id, account, nickname, password_hash) select 920000 + i, ${DEMO_ENT_ID}, 'cnt' || i, 'Count ' || i, 'x' from generate_series(1, 5) i`);
+    await t.db.exec('delete from users where id in (920001, 920002)');
+    expect(await counted()).toEqual({ kept: before.real + 3, real: before.real + 3 });
+    const other = await t.db.query<{ id: number }>("insert into enterprises (name, valid_until) values ('Other', now()) returning id");
+    await expect(t.db.exec(`update users set ent_id = ${other.rows[0]!.id} where id = 920003`)).rejects.toThrow(/another enterprise/);
+    await t.db.exec('delete from users where id between 920000 and 920010');
   });
 
   it('finds nobody for a term nobody has, and nobody of another channel', async () => {

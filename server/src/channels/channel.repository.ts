@@ -60,7 +60,8 @@ export function listChannels(q: Queryable, entId: number, query: ChannelListQuer
 }
 
 export async function findChannel(q: Queryable, entId: number, id: number): Promise<Channel | null> {
-  const r = await q.query<Channel>(`select ${CHANNEL_COLUMNS} from channels c where c.ent_id = $1 and c.id = $2`, [entId, id]);
+  // Prepared: every request about a channel starts here.
+  const r = await q.query<Channel>(`select ${CHANNEL_COLUMNS} from channels c where c.ent_id = $1 and c.id = $2`, [entId, id], { prepare: true });
   return r.rows[0] ?? null;
 }
 
@@ -75,7 +76,7 @@ export async function lockChannel(q: Queryable, entId: number, id: number): Prom
 }
 
 export async function isMember(q: Queryable, channelId: number, userId: number): Promise<boolean> {
-  const r = await q.query('select 1 from channel_members where channel_id = $1 and user_id = $2', [channelId, userId]);
+  const r = await q.query('select 1 from channel_members where channel_id = $1 and user_id = $2', [channelId, userId], { prepare: true });
   return r.rows.length > 0;
 }
 

@@ -28,9 +28,11 @@ function memberFilters(w: Where, channelId: number, query: ChannelMemberListQuer
   return w;
 }
 
-export function listMembers(q: Queryable, entId: number, channelId: number, query: ChannelMemberListQuery): Promise<Page<ChannelMember>> {
+const unfiltered = (query: ChannelMemberListQuery): boolean => query.role === undefined && query.enabled === undefined;
+
+export async function listMembers(q: Queryable, entId: number, channelId: number, query: ChannelMemberListQuery): Promise<Page<ChannelMember>> {
   if (query.q) return searchMembers(q, entId, channelId, query, query.q);
-  return fetchPage<ChannelMember>(q, {
+  const page = {
     columns: MEMBER_COLUMNS,
     from: MEMBER_FROM,
     // u.ent_id lets the account and nickname sorts walk users' (ent_id, lower(...)) indexes.
@@ -38,9 +40,18 @@ export function listMembers(q: Queryable, entId: number, channelId: number, quer
     sortColumns: MEMBER_SORTS,
     tieBreak: 'm.user_id',
     page: query,
-    // Every member is a user: the join would only cost a probe per member (ADR 019).
-    count: { from: 'channel_members m', where: memberFilters(new Where(), channelId, query) },
-  });
+  };
+  if (unfiltered(query)) {
+    // The whole channel: its member_count (kept by triggers, migration 013) is the exact total;
+    // counting the enterprise channel read 100,000 index entries on every page.
+    const [items, count] = await Promise.all([
+      selectPage<ChannelMember>(q, page),
+      q.query<{ total: number }>('select member_count as total from channels where id = $1', [channelId]),
+    ]);
+    return { items, total: count.rows[0]?.total ?? 0 };
+  }
+  // Every member is a user: the join would only cost a probe per member (ADR 019).
+  return fetchPage<ChannelMember>(q, { ...page, count: { from: 'channel_members m', where: memberFilters(new Where(), channelId, query) } });
 }
 
 /**
@@ -49,17 +60,102 @@ export function listMembers(q: Queryable, entId: number, channelId: number, quer
  * the enterprise channel) costs 1,001 look-ups instead of 5,000. `offset 0` keeps each look-up a
  * parameterised index probe that the planner cannot turn into a join over the whole channel.
  */
-function searchMembers(q: Queryable, entId: number, channelId: number, query: ChannelMemberListQuery, term: string): Promise<Page<ChannelMember>> {
-  const like = Where.contains(term);
+async function searchMembers(q: Queryable, entId: number, channelId: number, query: ChannelMemberListQuery, term: string): Promise<Page<ChannelMember>> {
+  // The separator between account and nickname in users.search (migration 014) is no search text.
+  const like = Where.contains(term.replaceAll(String.fromCharCode(1), ''));
   const search: Search = {
     like,
     probe: (alias) => memberFilters(new Where(), channelId, query).add(`m.user_id = ${alias}.id`),
     matching: (alias, before) =>
-      new Where(before.params).add(`${alias}.ent_id = ?`, entId).add(`(${alias}.account ilike ? or ${alias}.nickname ilike ?)`, like, like),
+      new Where(before.params).add(`${alias}.ent_id = ?`, entId).add(matches(alias), like),
   };
   const nameColumn = NAME_SORTS[query.sort];
+  if (unfiltered(query)) {
+    const dense = await denseSearch(q, channelId, query, nameColumn, search);
+    if (dense) return dense;
+  }
   return nameColumn ? byName(q, query, nameColumn, search) : byMemberColumn(q, entId, channelId, query, search);
 }
+
+/**
+ * `g`: how many users of the enterprise are not on the channel, user_count - member_count (both
+ * kept by triggers, migrations 013 and 014), and how many matching users to read: `counted` for
+ * the count, `paged` for the page. The enterprise channel has only a few non-members; past
+ * DENSE_GAP_MAX the channel is not dense, both are 0 and the statement reads no user.
+ */
+const DENSE_GAP_MAX = 500;
+const COUNT_TO = `${SEARCH_TOTAL_CAP + 1} + gap`;
+const gapCte = (channelParam: string, paged = '0') =>
+  `g as (select gap, case when dense then ${COUNT_TO} else 0 end as counted, case when dense then ${paged} else 0 end as paged
+           from (select gap, gap between 0 and ${DENSE_GAP_MAX} as dense
+                   from (select e.user_count - c.member_count as gap from channels c join enterprises e on e.id = c.ent_id where c.id = ${channelParam}) d) d)`;
+
+/**
+ * A search of a channel that holds nearly every user (ADR 021 addendum). At most `gap` of the
+ * matching users are not members, so:
+ * - counting the matching users up to cap + 1 + gap, with no membership test, tells whether more
+ *   than the cap are members (the common case for a frequent name);
+ * - the first offset + size + gap matching users in name order hold the whole page, and a short
+ *   page is the last one.
+ * One statement each, so both counts come from one snapshot. Returns the page, or null when the
+ * bounds do not settle it (not dense; sorted by a member column, a rarer term; an empty page): the
+ * caller then runs the general plans.
+ */
+async function denseSearch(
+  q: Queryable,
+  channelId: number,
+  query: ChannelMemberListQuery,
+  nameColumn: string | undefined,
+  search: Search,
+): Promise<Page<ChannelMember> | null> {
+  if (!nameColumn) {
+    // The count gates the walk (a one-time filter): the walk in the member column's order finds a
+    // page within a few hundred members only when more than the cap match.
+    const match = search.matching('u', new Where([channelId]));
+    const at = match.params.length + 1;
+    const sortExpr = MEMBER_SORTS[query.sort] ?? 'm.user_id';
+    const dir = orderOf(query);
+    const r = await q.query<ChannelMember & { matched: number }>(
+      `with ${gapCte('$1')},
+       c as (select count(*)::int as matched from (select 1 from users u ${match.sql()} limit (select counted from g)) c)
+       select ${MEMBER_COLUMNS} from ${MEMBER_FROM} ${match.sql()} and m.channel_id = $1
+          and (select c.matched - g.gap > ${SEARCH_TOTAL_CAP} from c, g)
+        order by ${sortExpr} ${dir}, m.user_id ${dir}
+        limit $${at} offset $${at + 1}`,
+      [...match.params, query.size, offsetOf(query)],
+      { prepare: true },
+    );
+    return r.rows.length > 0 ? pageOf(r.rows, SEARCH_TOTAL_CAP + 1, SEARCH_TOTAL_CAP) : null;
+  }
+  const dir = orderOf(query);
+  const probe = search.probe('t');
+  const match = search.matching('x', probe);
+  const at = match.params.length + 1;
+  const r = await q.query<ChannelMember & { matched: number; gap: number }>(
+    `with ${gapCte('$1', `$${at} + gap`)},
+     t as materialized (select x.id, lower(x.${nameColumn}) as sort_key from users x ${match.sql()})
+     select ${MEMBER_COLUMNS}, (select count(*)::int from (select 1 from t limit (select counted from g)) c) as matched,
+            (select gap from g) as gap
+       from (select id, sort_key from t order by sort_key ${dir}, id ${dir} limit (select paged from g)) t
+       cross join lateral (select m.user_id, m.role, m.level, m.remark, m.enabled, m.created_at from channel_members m ${probe.sql()} offset 0) m
+       join users u on u.id = t.id
+      order by t.sort_key ${dir}, t.id ${dir}
+      limit $${at + 1} offset $${at + 2}`,
+    [...match.params, offsetOf(query) + query.size, query.size, offsetOf(query)],
+    { prepare: true },
+  );
+  const first = r.rows[0];
+  if (!first) return null;
+  const total = first.matched - first.gap > SEARCH_TOTAL_CAP ? SEARCH_TOTAL_CAP + 1 : await countMatches(q, search);
+  return pageOf(
+    r.rows.map(({ matched: _matched, gap: _gap, ...member }) => member),
+    total,
+    SEARCH_TOTAL_CAP,
+  );
+}
+
+/** Account or nickname contains the term (`?`: Where.contains of it), one string per user (migration 014). */
+const matches = (alias: string) => `${alias}.search like lower(?)`;
 
 interface Search {
   like: string;
@@ -132,11 +228,10 @@ async function byMemberColumn(
     from: MEMBER_FROM,
     where:
       total > SEARCH_TOTAL_CAP
-        ? memberFilters(new Where(), channelId, query).add('u.ent_id = ?', entId).add('(u.account ilike ? or u.nickname ilike ?)', like, like)
+        ? memberFilters(new Where(), channelId, query).add('u.ent_id = ?', entId).add(matches('u'), like)
         : memberFilters(new Where(), channelId, query).add(
-            'm.user_id = any(array(select x.id from users x where x.ent_id = ? and (x.account ilike ? or x.nickname ilike ?)))',
+            `m.user_id = any(array(select x.id from users x where x.ent_id = ? and ${matches('x')}))`,
             entId,
-            like,
             like,
           ),
     sortColumns: MEMBER_SORTS,
