@@ -63,6 +63,10 @@ export const VALIDATION_KEYS = [
   'validation.packageVersionRequired',
   'validation.packageVersionInvalid',
   'validation.packageNotesTooLong',
+  'validation.volumeInvalid',
+  'validation.panInvalid',
+  'validation.watchedChannelsTooMany',
+  'validation.watchedChannelDuplicate',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -44,6 +44,7 @@ export * from './rest/temp-channels';
 export * from './realtime/temp-channels';
 export * from './rest/ptt';
 export * from './rest/monitor';
+export * from './rest/watch';
 export * from './realtime/ptt';
 export * from './ptt-stats';
 export * from './mic-error';
