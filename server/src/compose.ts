@@ -27,6 +27,7 @@ import { ChannelSheets } from './spreadsheets/channel-sheets';
 import { UserSheets } from './spreadsheets/user-sheets';
 import { TempChannelService } from './temp-channels/temp-channel.service';
 import { UserService } from './users/user.service';
+import { WatchService } from './watch/watch.service';
 
 /** The settings the feature services read, all from config.ts. */
 export interface ModuleSettings {
@@ -75,5 +76,6 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
     floors: new FloorService({ db, hub, media, floors: floorStore }, bursts, report),
     recentBursts: new RecentBursts(db),
     janusCheck: new JanusChecker(media, settings.janusUrl),
+    watch: new WatchService({ db }),
   };
 }

@@ -23,6 +23,7 @@ import type { ChannelSheets } from './spreadsheets/channel-sheets';
 import type { UserSheets } from './spreadsheets/user-sheets';
 import type { TempChannelService } from './temp-channels/temp-channel.service';
 import type { UserService } from './users/user.service';
+import type { WatchService } from './watch/watch.service';
 
 /**
  * What route handlers (`ctx.deps`) and real-time handlers (`register...Realtime(deps)`) get: the
@@ -57,4 +58,5 @@ export interface ModuleDeps extends CoreDeps {
   floors: FloorService;
   recentBursts: RecentBursts;
   janusCheck: JanusChecker;
+  watch: WatchService;
 }

@@ -28,6 +28,7 @@ import { mediaRoutes } from './media/media.routes';
 import { tempChannelRoutes } from './temp-channels/temp-channel.routes';
 import { pttRoutes } from './ptt/ptt.routes';
 import { registerPttRealtime } from './ptt/ptt.realtime';
+import { watchRoutes } from './watch/watch.routes';
 
 /**
  * Every REST route of the server. The same list feeds Fastify, the OpenAPI document and the
@@ -56,6 +57,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...tempChannelRoutes,
   ...mediaRoutes,
   ...pttRoutes,
+  ...watchRoutes,
 ];
 
 /**

@@ -69,6 +69,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/ptt/floor': (ids) => ({ body: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
   'POST /api/ptt/floor/release': (ids) => ({ body: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
   'GET /api/ptt/recent/:chatId': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
+  'PUT /api/me/watched-channels': (ids) => ({ body: { channels: [{ channelId: ids.channel, volume: 80, muted: false, pan: 'centre' }] } }),
 };
 
 function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {
