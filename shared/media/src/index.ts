@@ -10,6 +10,7 @@ export { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room-lifecycle';
 export { SUBSCRIBE_RETRY_MS } from './sfu-feeds';
 export { ROOM_STATES } from './types';
 export type {
+  ChannelOutputSettings,
   InboundStats,
   JanusConstructor,
   JanusPluginHandle,

@@ -1,7 +1,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
 import { micErrorKey } from './micError';
-import type { JanusConstructor, JoinOptions, MediaLog, MediaProblem, JanusSession, RoomState } from './types';
+import type { ChannelOutputSettings, JanusConstructor, JoinOptions, MediaLog, MediaProblem, JanusSession, RoomState } from './types';
 
 /** A join that is not connected by then is given up and tried again. */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -60,6 +60,15 @@ export abstract class RoomLifecycle {
   setTransmitting(on: boolean): void {
     this.transmitting = on;
     for (const track of this.mic?.getAudioTracks() ?? []) track.enabled = on;
+  }
+
+  // Stubs until the WebAudio output lands (issue 19); the API is what callers build against.
+  setOutput(output: ChannelOutputSettings): void {
+    this.options = { ...this.options, output };
+  }
+
+  getOutputLevel(): number {
+    return 0;
   }
 
   leave(): void {

@@ -16,7 +16,28 @@ export interface MediaProblem {
   cause?: unknown;
 }
 
+/**
+ * Where one room's audio sits in the listener's ears (watched channels, issue 19). A room given
+ * these plays through the shared WebAudio graph (docs/adr/023-watched-channels.md); without them it
+ * plays through plain <audio> elements, the shortest path (docs/adr/022-ptt-forwarded-not-mixed.md).
+ */
+export interface ChannelOutputSettings {
+  /** 0..1, the room's gain (values outside are clamped). */
+  volume: number;
+  /** Silences the room (gain 0) without leaving it. */
+  muted: boolean;
+  /** -1 left, 0 centre, 1 right. */
+  pan: -1 | 0 | 1;
+}
+
 export interface JoinOptions {
+  /**
+   * Never asks for the microphone and never sends: the VideoRoom joins as a publisher that does not
+   * publish, the AudioBridge joins muted with a receive-only offer.
+   */
+  listenOnly?: boolean;
+  /** Play through WebAudio with this volume, mute and pan; absent: plain <audio> elements. */
+  output?: ChannelOutputSettings;
   /** A `MediaDeviceInfo.deviceId`; the browser's default microphone when absent. */
   microphoneId?: string;
   /** Where the room's audio plays (`setSinkId`), where the browser supports choosing. */
@@ -57,8 +78,21 @@ export interface RoomConnection {
    */
   setTransmitting(on: boolean): void;
   readonly transmitting: boolean;
-  /** Sends the room's audio to another output device. */
+  /**
+   * Sends the room's audio to another output device. On the WebAudio path this moves the one
+   * shared AudioContext, so every room on that path follows (where `AudioContext.setSinkId` exists).
+   */
   setSpeaker(speakerId: string | undefined): void;
+  /**
+   * Volume, mute and pan of this room. A room joined without `output` switches to the WebAudio
+   * path here and stays on it until it is left.
+   */
+  setOutput(output: ChannelOutputSettings): void;
+  /**
+   * RMS level (0..1) of what this room plays now, after its volume and mute: 0 when muted, silent,
+   * or not on the WebAudio path.
+   */
+  getOutputLevel(): number;
   getInboundStats(): Promise<InboundStats | null>;
   /** Leaves the room and releases the microphone; the connection cannot be used again. */
   leave(): void;
