@@ -76,6 +76,6 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
     floors: new FloorService({ db, hub, media, floors: floorStore }, bursts, report),
     recentBursts: new RecentBursts(db),
     janusCheck: new JanusChecker(media, settings.janusUrl),
-    watch: new WatchService({ db }),
+    watch: new WatchService({ db, hub }),
   };
 }

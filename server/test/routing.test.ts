@@ -68,7 +68,7 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
 
   const app = () => nodes[0]!.t.app;
   /** REST through node 0; the answer must be a success. */
-  const rest = async <T = unknown>(who: Who | 'm4', method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> => {
+  const rest = async <T = unknown>(who: Who | 'm4', method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> => {
     const res = await api<T>(app(), method, url, s[who].auth_token, body);
     if (res.body.code !== 0) throw new Error(`${method} ${url} as ${who}: ${JSON.stringify(res.body)}`);
     return res.body.data;
@@ -329,6 +329,11 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     }, members);
     // Another staff member hangs it up: the members hear it, the one who hung up (not in it) does not.
     await step(() => rest('admin', 'DELETE', `/api/temp-channels/${id}`).then(() => undefined), members);
+  });
+
+  it("watched channels: a saved list reaches the saver's own user topic only", async () => {
+    const channels = [{ channelId: await enterpriseChannel(), volume: 60, muted: false, pan: 'left' }];
+    await step(() => rest('dispatcher', 'PUT', '/api/me/watched-channels', { channels }).then(() => undefined), [user('dispatcher', 'WatchedChannels')]);
   });
 
   it('saw every kind the server publishes, on its topic, and nothing of enterprise A at the outsiders', () => {

@@ -1,6 +1,8 @@
 import {
   ServerCode,
+  WATCHED_CHANNELS_KIND,
   WATCHED_CHANNELS_MAX,
+  topics,
   httpStatusFor,
   watchedChannelsSchema,
   type ChannelDetail,
@@ -11,6 +13,7 @@ import {
 import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
 import { api, createTestApp, loginAs, type ApiAnswer, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
+import { WsProbe } from './ws-client';
 
 // GET/PUT /api/me/watched-channels (issue 19, ADR 023) through the real routes and database:
 // the list and its order, the PTT room rule on every channel, nothing saved on a refusal.
@@ -44,6 +47,7 @@ describe.each(DB_KINDS)('watched channels on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
+    await t.listen();
     s.superadmin = await loginAs(t.app, 'superadmin');
     s.admin = await loginAs(t.app, 'admin');
     s.d1 = await loginAs(t.app, 'dispatcher1');
@@ -135,6 +139,27 @@ describe.each(DB_KINDS)('watched channels on %s', (kind) => {
     // Resumed, the channel is watchable again and comes back in its place with its settings.
     expect((await api(t.app, 'POST', `/api/channels/${suspended}/resume`, s.admin.auth_token)).body.code).toBe(0);
     expect((await get('d1')).channels.map((c) => c.channelId)).toEqual([ch.General, suspended, ch.Security]);
+  });
+
+  it("tells the user's own sockets the saved list after a save, and nobody's after a refusal", async () => {
+    const mine = await WsProbe.open(t.baseUrl, s.d1.auth_token);
+    const theirs = await WsProbe.open(t.baseUrl, s.d2.auth_token);
+    try {
+      await Promise.all([mine.ping(), theirs.ping()]);
+      const isWatch = (f: { t: string }) => f.t === WATCHED_CHANNELS_KIND;
+      expect(refusal(await put('d1', { channels: [watch(ch.Operations)] }))[1]).toBe(ServerCode.ChannelNotFound);
+      const list = [watch(ch.Security, { pan: 'left', volume: 42 }), watch(ch.General)];
+      expect((await put('d1', { channels: list })).body.code).toBe(0);
+      const frame = await mine.waitFor((f) => isWatch(f), 'WatchedChannels at d1');
+      expect(frame.topic).toBe(topics.userListen(DEMO_ENT_ID, s.d1.id));
+      expect(watchedChannelsSchema.parse(frame.data)).toEqual({ channels: list });
+      await Promise.all([mine.ping(), theirs.ping()]);
+      // One frame (the refusal sent none), and none at another user.
+      expect(mine.frames.filter(isWatch)).toHaveLength(1);
+      expect(theirs.frames.filter(isWatch)).toEqual([]);
+    } finally {
+      await Promise.all([mine.close(), theirs.close()]);
+    }
   });
 
   it("keeps each user's list apart", async () => {

@@ -1,4 +1,4 @@
-import { chatId, type WatchedChannels } from '@ptt/contracts';
+import { WATCHED_CHANNELS_KIND, chatId, topics, type WatchedChannels } from '@ptt/contracts';
 import type { CoreDeps } from '../core-deps';
 import type { Caller } from '../http/caller';
 import { pttAccess } from '../ptt/ptt-access';
@@ -11,7 +11,7 @@ import * as repo from './watch.repository';
  * administrative change (the fixed operation table has no type for it).
  */
 export class WatchService {
-  constructor(private readonly deps: Pick<CoreDeps, 'db'>) {}
+  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub'>) {}
 
   async get(caller: Caller): Promise<WatchedChannels> {
     return { channels: await repo.listUsable(this.deps.db, caller.entId, caller.userId) };
@@ -20,10 +20,14 @@ export class WatchService {
   /** Checks every channel with the room's rule first; the first refusal is the answer and nothing
    *  is written. The schema has already refused duplicates and too many. */
   async replace(caller: Caller, body: WatchedChannels): Promise<WatchedChannels> {
-    return this.deps.db.transaction(async (tx) => {
+    const saved = await this.deps.db.transaction(async (tx) => {
       for (const c of body.channels) await pttAccess(tx, caller, chatId(caller.entId, c.channelId));
       await repo.replaceAll(tx, caller.userId, body.channels);
       return { channels: await repo.listUsable(tx, caller.entId, caller.userId) };
     });
+    // The user's other consoles follow; the saving one gets it too and may ignore it. After the
+    // commit, and a failing hub does not turn the saved list into an error answer.
+    await this.deps.hub.publish(topics.userListen(caller.entId, caller.userId), WATCHED_CHANNELS_KIND, saved).catch(() => undefined);
+    return saved;
   }
 }

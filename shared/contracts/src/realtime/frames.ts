@@ -20,6 +20,7 @@ import { SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosLogSchema, sosMsgSchema } from
 import { NOTICE_KIND, noticeFrameSchema } from '../notices';
 import { TEMP_CHANNEL_KIND, tempChannelFrameSchema } from './temp-channels';
 import { PTT_FLOOR_KIND, pttFloorFrameSchema } from './ptt';
+import { WATCHED_CHANNELS_KIND, watchedChannelsSchema } from '../rest/watch';
 
 /** Topics the server publishes on (see `topics`). */
 export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline';
@@ -52,6 +53,8 @@ export const SERVER_FRAMES = {
     [TEMP_CHANNEL_KIND]: tempChannelFrameSchema,
     /** Floors of temporary channels, to each member. */
     [PTT_FLOOR_KIND]: pttFloorFrameSchema,
+    /** The user's watched channels after a save, to their own sockets (ADR 023). */
+    [WATCHED_CHANNELS_KIND]: watchedChannelsSchema,
   },
   channelListen: {
     ChannelStatus: channelStatusFrameSchema,

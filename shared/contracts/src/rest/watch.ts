@@ -45,3 +45,8 @@ export const watchedChannelsSchema = z
 export interface WatchedChannels {
   channels: WatchedChannel[];
 }
+
+/** Kind of the frame on the caller's own user topic after each saved PUT, with the saved list
+ *  (`watchedChannelsSchema`) as data, so the user's other consoles follow. The console's adapter
+ *  passes it on as `ws/user` kind `Personal`, `t` `WatchedChannels`. */
+export const WATCHED_CHANNELS_KIND = 'WatchedChannels';
