@@ -1,4 +1,6 @@
 import { RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '@ptt/contracts';
+import { SharedOutput, pageAudioContext } from './channel-output';
+import type { GestureTarget, OutputAudioContext } from './channel-output';
 import { loadJanus } from './loadJanus';
 import { openMicrophone } from './micError';
 import { Room } from './room';
@@ -15,6 +17,10 @@ export interface MediaClientOptions {
   janus?: JanusConstructor;
   openMicrophone?: (microphoneId: string | undefined) => Promise<MediaStream>;
   createAudio?: () => HTMLAudioElement;
+  /** Tests: an AudioContext stand-in; by default the page's one context, made on first use. */
+  createAudioContext?: () => OutputAudioContext;
+  /** Tests: where a suspended context waits for a gesture; by default the document. */
+  gestures?: GestureTarget | null;
 }
 
 /** 1 s, 2 s, 4 s ... up to 30 s, as the /ws2 socket reconnects. */
@@ -29,14 +35,17 @@ export function retryDelayMs(failures: number): number {
 export function createMediaClient(options: MediaClientOptions): MediaClient {
   const rooms = new Set<RoomConnection>();
   const injected = options.janus;
+  const log = options.log ?? ((message: string, detail?: unknown) => console.info(`[media] ${message}`, detail ?? ''));
+  const gestures = options.gestures !== undefined ? options.gestures : typeof document === 'undefined' ? null : document;
   const deps = {
     janusPath: options.janusPath,
     token: options.token,
-    log: options.log ?? ((message: string, detail?: unknown) => console.info(`[media] ${message}`, detail ?? '')),
+    log,
     loadJanus: injected ? () => Promise.resolve(injected) : loadJanus,
     openMicrophone: options.openMicrophone ?? openMicrophone,
     createAudio: options.createAudio ?? (() => document.createElement('audio')),
     retryDelayMs,
+    output: new SharedOutput({ createAudioContext: options.createAudioContext ?? pageAudioContext, gestures, log }),
   };
   return {
     joinRoom(chatId: string, join: JoinOptions = {}): RoomConnection {

@@ -1,6 +1,8 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
+import type { SharedOutput } from './channel-output';
 import { micErrorKey } from './micError';
+import { RemoteAudio } from './remote-audio';
 import type { ChannelOutputSettings, JanusConstructor, JoinOptions, MediaLog, MediaProblem, JanusSession, RoomState } from './types';
 
 /** A join that is not connected by then is given up and tried again. */
@@ -15,17 +17,18 @@ export interface RoomDeps {
   loadJanus: () => Promise<JanusConstructor>;
   openMicrophone: (microphoneId: string | undefined) => Promise<MediaStream>;
   createAudio: () => HTMLAudioElement;
+  /** The client's WebAudio output, shared by its rooms (used only by rooms given output settings). */
+  output: SharedOutput;
   /** Wait before rejoin attempt number `failures` (1, 2, ...). */
   retryDelayMs: (failures: number) => number;
 }
 
-export type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
-
 /**
  * The connection life cycle both kinds of room share (the AudioBridge `Room` and the VideoRoom
  * `SfuRoom`), kept in one place so that they cannot drift apart: the states and problems, the
- * microphone opened once and kept across rejoins, one Janus session per attempt with a connect
- * timeout, ICE grace, and rejoin with backoff. A subclass attaches its handles to the session
+ * microphone opened once and kept across rejoins (never, when only listening), one Janus session
+ * per attempt with a connect timeout, ICE grace, rejoin with backoff, and what plays the remote
+ * audio (`RemoteAudio`: <audio> elements, or the WebAudio output with volume, mute and pan). A subclass attaches its handles to the session
  * (`attach`), calls `connected` and `fail`, and lets go of its handles in `release`.
  */
 export abstract class RoomLifecycle {
@@ -33,6 +36,8 @@ export abstract class RoomLifecycle {
   readonly problems$ = new Subject<MediaProblem>();
   micProblem: MediaProblem | null = null;
   transmitting = false;
+  /** The remote audio, kept across rejoins (a subclass stops what it no longer receives). */
+  protected readonly remote: RemoteAudio;
 
   /** Bumped by every teardown: callbacks of an older attempt then do nothing. */
   protected attempt = 0;
@@ -51,7 +56,9 @@ export abstract class RoomLifecycle {
     readonly chatId: string,
     protected options: JoinOptions,
     protected readonly deps: RoomDeps,
-  ) {}
+  ) {
+    this.remote = new RemoteAudio(deps, options.speakerId, options.output);
+  }
 
   get state(): RoomState {
     return this.state$.value;
@@ -62,13 +69,18 @@ export abstract class RoomLifecycle {
     for (const track of this.mic?.getAudioTracks() ?? []) track.enabled = on;
   }
 
-  // Stubs until the WebAudio output lands (issue 19); the API is what callers build against.
+  setSpeaker(speakerId: string | undefined): void {
+    this.options = { ...this.options, speakerId };
+    this.remote.setSpeaker(speakerId);
+  }
+
   setOutput(output: ChannelOutputSettings): void {
     this.options = { ...this.options, output };
+    this.remote.setOutput(output);
   }
 
   getOutputLevel(): number {
-    return 0;
+    return this.remote.level();
   }
 
   leave(): void {
@@ -77,6 +89,7 @@ export abstract class RoomLifecycle {
     this.teardown();
     for (const track of this.mic?.getTracks() ?? []) track.stop();
     this.mic = null;
+    this.remote.dispose();
     this.leaving();
     this.state$.complete();
     this.problems$.complete();
@@ -109,7 +122,7 @@ export abstract class RoomLifecycle {
       return;
     }
     if (attempt !== this.attempt) return;
-    const mic = await this.microphone();
+    const mic = this.options.listenOnly ? null : await this.microphone();
     if (attempt !== this.attempt) return;
     this.timer = setTimeout(() => this.fail(attempt, 'connect timeout'), CONNECT_TIMEOUT_MS);
     this.session = new Janus({

@@ -1,39 +1,29 @@
 import { RoomLifecycle } from './room-lifecycle';
-import type { RoomDeps, SinkAudio } from './room-lifecycle';
+import type { RoomDeps } from './room-lifecycle';
 import { inboundStatsOf } from './stats';
 import type { InboundStats, JanusJS, JanusPluginHandle, JoinOptions, RoomConnection } from './types';
 
 export const AUDIOBRIDGE = 'janus.plugin.audiobridge';
+/** The AudioBridge sends one track, the room's mix: its key among the room's players. */
+const MIXED = 'mix';
 
 /**
  * One AudioBridge room through the server's filtering proxy: join muted (the proxy fills in the
- * room, pin, display and `muted: true`), offer our microphone track disabled, and enable it only
- * while the floor is held. A lost session or PeerConnection is rejoined with backoff.
+ * room, pin, display and `muted: true`), offer our microphone track disabled (or, listening only,
+ * a receive-only offer), and enable it only while the floor is held. A lost session or PeerConnection is rejoined with backoff.
  */
 export class Room extends RoomLifecycle implements RoomConnection {
   private handle: JanusPluginHandle | null = null;
-  private readonly audio: SinkAudio;
 
   constructor(chatId: string, options: JoinOptions, deps: RoomDeps) {
     super(chatId, options, deps);
-    this.audio = deps.createAudio();
-    this.audio.autoplay = true;
     this.begin();
-  }
-
-  setSpeaker(speakerId: string | undefined): void {
-    this.options = { ...this.options, speakerId };
-    this.applySpeaker();
   }
 
   async getInboundStats(): Promise<InboundStats | null> {
     const pc = this.handle?.webrtcStuff?.pc;
     if (!pc) return null;
     return inboundStatsOf(await pc.getStats());
-  }
-
-  protected override leaving(): void {
-    this.audio.srcObject = null;
   }
 
   protected override attach(attempt: number, mic: MediaStream | null): void {
@@ -73,23 +63,10 @@ export class Room extends RoomLifecycle implements RoomConnection {
       onremotetrack: (track: MediaStreamTrack, _mid: string, on: boolean, meta?: JanusJS.RemoteTrackMetadata) => {
         if (attempt !== this.attempt || track.kind !== 'audio') return;
         // A muted remote track is silence, not gone: keep it attached so sound resumes at once.
-        if (on) this.play(track);
-        else if (meta?.reason === 'ended') this.audio.srcObject = null;
+        if (on) this.remote.play(MIXED, track);
+        else if (meta?.reason === 'ended') this.remote.stop(MIXED, track);
       },
     });
-  }
-
-  private play(track: MediaStreamTrack): void {
-    const current = this.audio.srcObject as MediaStream | null;
-    if (current?.getTracks().includes(track)) return;
-    this.audio.srcObject = new MediaStream([track]);
-    this.applySpeaker();
-    this.audio.play()?.catch((e: unknown) => this.deps.log('remote audio did not start', e));
-  }
-
-  private applySpeaker(): void {
-    const id = this.options.speakerId;
-    if (id && this.audio.setSinkId) this.audio.setSinkId(id).catch((e: unknown) => this.deps.log('speaker not set', e));
   }
 
   protected override release(): void {

@@ -1,6 +1,6 @@
 import { VIDEOROOM } from './monitor';
 import { RoomLifecycle } from './room-lifecycle';
-import type { RoomDeps, SinkAudio } from './room-lifecycle';
+import type { RoomDeps } from './room-lifecycle';
 import { Feeds } from './sfu-feeds';
 import type { Publisher } from './sfu-feeds';
 import { inboundStatsOf } from './stats';
@@ -33,17 +33,10 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
   /** Whether this attempt publishes (it has a microphone) or only listens. */
   private publishing = false;
   private up: Record<Side, boolean> = { pub: false, sub: false };
-  /** One player per subscriber m-line (mid), each playing that remote track. */
-  private readonly players = new Map<string, { track: MediaStreamTrack; audio: SinkAudio }>();
 
   constructor(chatId: string, options: JoinOptions, deps: RoomDeps) {
     super(chatId, options, deps);
     this.begin();
-  }
-
-  setSpeaker(speakerId: string | undefined): void {
-    this.options = { ...this.options, speakerId };
-    for (const { audio } of this.players.values()) this.applySpeaker(audio);
   }
 
   async getInboundStats(): Promise<InboundStats | null> {
@@ -52,7 +45,11 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
     return inboundStatsOf(await pc.getStats());
   }
 
-  /** The publisher handle joins (and, with a microphone, publishes); its events drive the subscriber. */
+  /**
+   * The publisher handle joins (and, with a microphone, publishes); its events drive the subscriber.
+   * Listening only (or without a microphone) it joins as a publisher that never publishes: that is
+   * how the VideoRoom tells it who comes and goes.
+   */
   protected override attach(attempt: number, mic: MediaStream | null): void {
     const session = this.session;
     if (attempt !== this.attempt || !session) return;
@@ -144,8 +141,8 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
       onremotetrack: (track: MediaStreamTrack, mid: string, on: boolean, meta?: JanusJS.RemoteTrackMetadata) => {
         if (attempt !== this.attempt || track.kind !== 'audio') return;
         // A muted remote track is silence (nobody holds the floor), not gone: keep it playing.
-        if (on) this.play(mid, track);
-        else if (meta?.reason === 'ended') this.stopPlayer(mid, track);
+        if (on) this.remote.play(mid, track);
+        else if (meta?.reason === 'ended') this.remote.stop(mid, track);
       },
     });
   }
@@ -183,29 +180,6 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
     if (sending && hearing) this.connected(attempt);
   }
 
-  private play(mid: string, track: MediaStreamTrack): void {
-    const current = this.players.get(mid);
-    if (current?.track === track) return;
-    const audio: SinkAudio = current?.audio ?? this.deps.createAudio();
-    audio.autoplay = true;
-    audio.srcObject = new MediaStream([track]);
-    this.players.set(mid, { track, audio });
-    this.applySpeaker(audio);
-    audio.play()?.catch((e: unknown) => this.deps.log('remote audio did not start', e));
-  }
-
-  private stopPlayer(mid: string, track: MediaStreamTrack): void {
-    const current = this.players.get(mid);
-    if (current?.track !== track) return; // the m-line already plays a newer track
-    current.audio.srcObject = null;
-    this.players.delete(mid);
-  }
-
-  private applySpeaker(audio: SinkAudio): void {
-    const id = this.options.speakerId;
-    if (id && audio.setSinkId) audio.setSinkId(id).catch((e: unknown) => this.deps.log('speaker not set', e));
-  }
-
   protected override release(): void {
     this.feeds?.dispose();
     this.feeds = null;
@@ -214,7 +188,6 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
     this.ownId = null;
     this.joined = false;
     this.up = { pub: false, sub: false };
-    for (const { audio } of this.players.values()) audio.srcObject = null;
-    this.players.clear();
+    this.remote.stopAll(); // the next attempt's subscriber brings new tracks
   }
 }

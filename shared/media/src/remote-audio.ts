@@ -1,0 +1,108 @@
+import { ChannelOutput } from './channel-output';
+import type { SharedOutput } from './channel-output';
+import type { ChannelOutputSettings, MediaLog } from './types';
+
+export type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
+
+export interface RemoteAudioDeps {
+  createAudio: () => HTMLAudioElement;
+  log: MediaLog;
+  output: SharedOutput;
+}
+
+/**
+ * What a room plays, for both kinds of room: one <audio> element per remote track, by key (the
+ * AudioBridge has one mixed track, the VideoRoom one per subscriber m-line). Without output
+ * settings the elements are what is heard. With them the elements stay attached and playing but
+ * muted, because Chromium feeds a remote WebRTC track into WebAudio only while a media element
+ * plays it, and the room's `ChannelOutput` is what is heard (docs/adr/023-watched-channels.md).
+ */
+export class RemoteAudio {
+  private readonly players = new Map<string, { track: MediaStreamTrack; audio: SinkAudio }>();
+  private output: ChannelOutput | null = null;
+  /** Settings asked for where no AudioContext could be made: the elements apply volume and mute. */
+  private fallback: ChannelOutputSettings | null = null;
+
+  constructor(
+    private readonly deps: RemoteAudioDeps,
+    private speakerId: string | undefined,
+    settings: ChannelOutputSettings | undefined,
+  ) {
+    if (settings) this.setOutput(settings);
+  }
+
+  play(key: string, track: MediaStreamTrack): void {
+    const current = this.players.get(key);
+    if (current?.track === track) return;
+    const audio: SinkAudio = current?.audio ?? this.deps.createAudio();
+    audio.autoplay = true;
+    audio.srcObject = new MediaStream([track]);
+    this.players.set(key, { track, audio });
+    this.applySpeaker(audio);
+    if (this.output) {
+      audio.muted = true;
+      this.output.connect(key, track);
+    } else if (this.fallback) applyToElement(audio, this.fallback);
+    audio.play()?.catch((e: unknown) => this.deps.log('remote audio did not start', e));
+  }
+
+  /** Stops what `key` plays; with `track`, only if it still plays that one (not a newer track). */
+  stop(key: string, track?: MediaStreamTrack): void {
+    const current = this.players.get(key);
+    if (!current || (track && current.track !== track)) return;
+    current.audio.srcObject = null;
+    this.output?.disconnect(key);
+    this.players.delete(key);
+  }
+
+  stopAll(): void {
+    for (const key of [...this.players.keys()]) this.stop(key);
+  }
+
+  setSpeaker(speakerId: string | undefined): void {
+    this.speakerId = speakerId;
+    for (const { audio } of this.players.values()) this.applySpeaker(audio);
+    if (this.output) this.deps.output.setSpeaker(speakerId);
+  }
+
+  /** The first call moves the room onto WebAudio for good; later calls only change the settings. */
+  setOutput(settings: ChannelOutputSettings): void {
+    if (this.output) {
+      this.output.set(settings);
+      return;
+    }
+    const ctx = this.deps.output.context();
+    if (!ctx) {
+      this.fallback = settings; // no WebAudio here: volume and mute on the elements, no pan
+      for (const { audio } of this.players.values()) applyToElement(audio, settings);
+      return;
+    }
+    this.output = new ChannelOutput(this.deps.output, ctx, settings);
+    this.deps.output.setSpeaker(this.speakerId);
+    for (const [key, { track, audio }] of this.players) {
+      audio.muted = true;
+      this.output.connect(key, track);
+    }
+  }
+
+  level(): number {
+    return this.output?.level() ?? 0;
+  }
+
+  /** Left for good: nothing plays and the room's strip leaves the graph. */
+  dispose(): void {
+    this.stopAll();
+    this.output?.dispose();
+    this.output = null;
+  }
+
+  private applySpeaker(audio: SinkAudio): void {
+    const id = this.speakerId;
+    if (id && audio.setSinkId) audio.setSinkId(id).catch((e: unknown) => this.deps.log('speaker not set', e));
+  }
+}
+
+function applyToElement(audio: HTMLAudioElement, settings: ChannelOutputSettings): void {
+  audio.muted = settings.muted;
+  audio.volume = Math.min(1, Math.max(0, settings.volume));
+}
