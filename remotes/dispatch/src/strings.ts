@@ -4,6 +4,7 @@ import { liveEn, liveZh } from './live';
 import { monitorEn, monitorZh } from './monitor';
 import { pttEn, pttZh } from './ptt';
 import { tempRoomEn, tempRoomZh } from './tempRoom';
+import { watchEn, watchZh } from './watch';
 
 // Each feature folder owns its texts; this file only gathers them under one namespace.
 export const en = {
@@ -15,6 +16,7 @@ export const en = {
   monitor: monitorEn,
   ptt: pttEn,
   tempRoom: tempRoomEn,
+  watch: watchEn,
 };
 
 export const zh: typeof en = {
@@ -26,4 +28,5 @@ export const zh: typeof en = {
   monitor: monitorZh,
   ptt: pttZh,
   tempRoom: tempRoomZh,
+  watch: watchZh,
 };

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ChannelOutputSettings, RoomConnection } from '@ptt/media';
 import { Badge, Caption1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MicRegular, PersonVoiceRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,15 @@ export function noticeText(t: (key: string, values?: Record<string, unknown>) =>
  * PTT button (held on screen or with the custom key) and, for staff, force insert; the measured
  * access time and latency, and the channel's recent transmissions.
  */
-export function PttPanel({ createClient = createMediaClient }: { createClient?: CreateMediaClient }) {
+export interface PttPanelProps {
+  createClient?: CreateMediaClient;
+  /** The selected channel's volume, mute and pan when it is also watched (src/watch). */
+  output?: ChannelOutputSettings;
+  /** Hears the selected channel's room as it is joined and left (its watch tile reads its level). */
+  onRoom?: (room: RoomConnection | null) => void;
+}
+
+export function PttPanel({ createClient = createMediaClient, output, onRoom }: PttPanelProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const { api, bus, session } = useConsole();
@@ -64,7 +73,9 @@ export function PttPanel({ createClient = createMediaClient }: { createClient?: 
     speakerId: settings.speakerId || undefined,
     createClient,
     bus,
+    output,
   });
+  useEffect(() => onRoom?.(room), [onRoom, room]);
   const { press, release, view } = usePttPress({ api, bus, chatId, room, selfUid, pressTimeMs: settings.pressTimeMs, maxDurationS: settings.pttMaxDurationS });
   usePttKey(settings.pttKey, press, release);
 

@@ -2,7 +2,7 @@
 // what the area asks of them (join, transmit, leave).
 import { BehaviorSubject, Subject } from 'rxjs';
 import { act } from '@testing-library/react';
-import type { InboundStats, JoinOptions, MediaClient, MediaClientOptions, MediaProblem, RoomConnection, RoomState } from '@ptt/media';
+import type { ChannelOutputSettings, InboundStats, JoinOptions, MediaClient, MediaClientOptions, MediaProblem, RoomConnection, RoomState } from '@ptt/media';
 
 export class FakeRoom implements RoomConnection {
   readonly state$ = new BehaviorSubject<RoomState>('connecting');
@@ -25,6 +25,15 @@ export class FakeRoom implements RoomConnection {
   setTransmitting(on: boolean): void {
     this.transmitting = on;
     this.transmits.push(on);
+  }
+  /** Every setOutput call, in order; `level` is what getOutputLevel answers. */
+  outputs: ChannelOutputSettings[] = [];
+  level = 0;
+  setOutput(o: ChannelOutputSettings): void {
+    this.outputs.push(o);
+  }
+  getOutputLevel(): number {
+    return this.level;
   }
   setSpeaker(id: string | undefined): void {
     this.speaker = id;
