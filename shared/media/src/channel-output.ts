@@ -22,6 +22,11 @@ export interface OutputDeps {
 export const LEVEL_WINDOW = 1024;
 const GESTURES = ['pointerdown', 'keydown'] as const;
 
+/** 0..1; anything else (NaN included: an AudioParam throws on it) is clamped, NaN to silence. */
+export function clampVolume(volume: number): number {
+  return Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 0;
+}
+
 let pageContext: OutputAudioContext | null = null;
 
 /**
@@ -116,7 +121,7 @@ export class ChannelOutput {
 
   set(settings: ChannelOutputSettings): void {
     this.settings = settings;
-    this.gain.gain.value = settings.muted ? 0 : Math.min(1, Math.max(0, settings.volume));
+    this.gain.gain.value = settings.muted ? 0 : clampVolume(settings.volume);
     this.panner.pan.value = settings.pan;
   }
 

@@ -1,4 +1,4 @@
-import { ChannelOutput } from './channel-output';
+import { ChannelOutput, clampVolume } from './channel-output';
 import type { SharedOutput } from './channel-output';
 import type { ChannelOutputSettings, MediaLog } from './types';
 
@@ -104,5 +104,5 @@ export class RemoteAudio {
 
 function applyToElement(audio: HTMLAudioElement, settings: ChannelOutputSettings): void {
   audio.muted = settings.muted;
-  audio.volume = Math.min(1, Math.max(0, settings.volume));
+  audio.volume = clampVolume(settings.volume);
 }

@@ -143,6 +143,8 @@ describe('the WebAudio output', () => {
     expect(ctx.panners.map((p) => p.pan.value)).toEqual([-1, 0]);
     a.room.setOutput({ volume: 2, muted: false, pan: 1 });
     expect(ctx.gains[0]?.gain.value).toBe(1); // clamped
+    a.room.setOutput({ volume: Number.NaN, muted: false, pan: 1 });
+    expect(ctx.gains[0]?.gain.value).toBe(0); // an AudioParam would throw on NaN
   });
 
   it('the level is the RMS the analyser measures after the gain, and 0 when muted or with nothing playing', async () => {
