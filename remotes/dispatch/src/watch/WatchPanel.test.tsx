@@ -158,6 +158,18 @@ describe('watched channels', () => {
     expect(roomOf(s, 2)).toHaveLength(0);
   });
 
+  it("follows a save made in the user's other console (the user socket's WatchedChannels frame)", async () => {
+    const s = setup([watched(1), watched(2)]);
+    await waitFor(() => expect(roomOf(s, 2)).toHaveLength(1));
+    const security = roomOf(s, 2)[0]!;
+    act(() => s.bus.publish('ws/user', { kind: 'Personal', t: 'WatchedChannels', topic: `msg/listen/user/${ENT_ID}/3`, data: { channels: [watched(1), watched(3, { volume: 20 })] } }));
+    await waitFor(() => expect(security.left).toBe(true));
+    await waitFor(() => expect(roomOf(s, 3)).toHaveLength(1));
+    expect(roomOf(s, 3)[0]!.options.output).toEqual({ volume: 0.2, muted: false, pan: 0 });
+    expect(tiles().map((t) => t.getAttribute('data-channel-id'))).toEqual(['1', '3']);
+    expect(s.puts()).toEqual([]);
+  });
+
   it('says so when nothing is watched', async () => {
     setup([]);
     expect(await screen.findByText('No channels watched yet')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Caption1, Dropdown, Option, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { WATCH_DEFAULT_VOLUME, WATCHED_CHANNELS_MAX, chatId as channelChatId } from '@ptt/contracts';
+import { PERSONAL_KIND, WATCHED_CHANNELS_KIND, WATCH_DEFAULT_VOLUME, WATCHED_CHANNELS_MAX, chatId as channelChatId } from '@ptt/contracts';
 import type { WatchedChannel } from '@ptt/contracts';
 import type { RoomConnection } from '@ptt/media';
 import type { ServerFailure } from '@ptt/ui';
@@ -65,6 +65,16 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
 
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+
+  // A save in another console of this user arrives on the user's socket (our own saves too, with
+  // what the cache shows already). Not while a slider rests before its save: that would jump back.
+  useEffect(() => {
+    const sub = bus.on('ws/user').subscribe((event) => {
+      if (event.kind !== PERSONAL_KIND || event.t !== WATCHED_CHANNELS_KIND || pending.current) return;
+      void dispatch(watchApi.util.upsertQueryData('getWatchedChannels', undefined, event.data));
+    });
+    return () => sub.unsubscribe();
+  }, [bus, dispatch]);
 
   const send = (list: WatchedChannel[]) => {
     save({ channels: list })
