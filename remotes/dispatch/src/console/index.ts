@@ -3,5 +3,4 @@
 export { ConsoleLayout } from './ConsoleLayout';
 export { ConsoleSync } from './ConsoleSync';
 export { ChannelList } from './ChannelList';
-export { PttArea } from './PttArea';
 export { consoleEn, consoleZh } from './strings';

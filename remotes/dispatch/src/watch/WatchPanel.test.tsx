@@ -5,7 +5,7 @@ import { ApiError } from '@ptt/event-bus';
 import { selectChannel, useChatListSync, useConsole } from '../core';
 import { ENT_ID, fakeApi, renderConsole, startRoutes } from '../core/test';
 import type { Handler } from '../core/test';
-import { PttArea } from '../console';
+import { WatchedPtt } from './WatchedPtt';
 import { usePttSync } from '../ptt';
 import { MEDIA, fakeMedia, floor } from '../ptt/test';
 import { LEVEL_INTERVAL_MS } from './WatchTile';
@@ -39,7 +39,7 @@ function setup(list: WatchedChannel[], routes: Record<string, Handler> = {}) {
   const r = renderConsole(
     <>
       <Sync />
-      <PttArea createClient={media.create} />
+      <WatchedPtt createClient={media.create} />
     </>,
     api,
   );
