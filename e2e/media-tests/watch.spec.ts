@@ -47,6 +47,7 @@ test('watched channels: each heard at its own level, a muted one silent, PTT onl
   const [security, logistics, general] = ['Security', 'Logistics', 'General'].map((n) => tileOf(dispatcher, n)) as [Locator, Locator, Locator];
   await expect(security).toHaveAttribute('data-selected', 'true');
   await expect(panel.getByTestId('watch-tile')).toHaveCount(3);
+  await panel.screenshot({ path: test.info().outputPath('watch-panel.png') });
   // Nobody talks yet: every tile is silent.
   for (const t of [logistics, general]) expect(await peakLevel(t, 1_000)).toBeLessThan(LEVEL_SILENT);
 
