@@ -112,6 +112,14 @@ describe('watched channels', () => {
     expect(s.puts()[2]).toEqual([watched(1), watched(2, { muted: true, pan: 'right', volume: 30 })]);
   });
 
+  it('saves a volume still resting when the console closes', async () => {
+    const s = setup([watched(1), watched(2)]);
+    await waitFor(() => expect(roomOf(s, 2)).toHaveLength(1));
+    fireEvent.change(within(tile('Security')).getByRole('slider', { name: 'Volume of Security' }), { target: { value: '10' } });
+    s.unmount();
+    await waitFor(() => expect(s.puts()).toEqual([[watched(1), watched(2, { volume: 10 })]]));
+  });
+
   it('adds a channel from the picker of those not watched, and leaves the room of one removed', async () => {
     const s = setup([watched(1), watched(2)]);
     await waitFor(() => expect(roomOf(s, 2)).toHaveLength(1));

@@ -64,7 +64,16 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
   const addable = [...names].filter(([id]) => !channels.some((c) => c.channelId === id)).sort((a, b) => a[1].localeCompare(b[1]));
 
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+  // A slider let go just before the console closes is still saved.
+  const flush = useRef<() => void>(() => undefined);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+      if (pending.current) flush.current();
+      pending.current = null;
+    },
+    [],
+  );
 
   // A save in another console of this user arrives on the user's socket (our own saves too, with
   // what the cache shows already). Not while a slider rests before its save: that would jump back.
@@ -87,6 +96,7 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
     pending.current = null;
     if (!later) return send(list);
     void dispatch(watchApi.util.upsertQueryData('getWatchedChannels', undefined, { channels: list }));
+    flush.current = () => send(list);
     pending.current = setTimeout(() => {
       pending.current = null;
       send(list);
