@@ -3,7 +3,7 @@ import type { ChannelOutputSettings, MediaLog } from './types';
 /** The part of `AudioContext` the output path uses, so unit tests can hand in a fake. */
 export type OutputAudioContext = Pick<
   AudioContext,
-  'state' | 'destination' | 'resume' | 'createGain' | 'createStereoPanner' | 'createAnalyser' | 'createMediaStreamSource'
+  'state' | 'currentTime' | 'destination' | 'resume' | 'createGain' | 'createStereoPanner' | 'createAnalyser' | 'createMediaStreamSource'
 > & {
   /** Chrome 110+; elsewhere absent and the default device plays. */
   setSinkId?: (sinkId: string) => Promise<void>;
@@ -21,6 +21,19 @@ export interface OutputDeps {
 /** Samples the level is measured over: about 21 ms at 48 kHz, short enough to follow speech. */
 export const LEVEL_WINDOW = 1024;
 const GESTURES = ['pointerdown', 'keydown'] as const;
+
+/** What is left of a ducked room's volume while a priority channel talks (about -14 dB): still
+ *  heard, so nothing is missed, but clearly under the priority talker. */
+export const DUCK_FACTOR = 0.2;
+/** Time constant of the glide into and out of ducking: ~95% there in 90 ms, quick enough not to
+ *  talk over the first syllable of the priority talker, slow enough not to click. */
+export const DUCK_TIME_CONSTANT = 0.03;
+
+/** The gain a room's settings ask for: volume, 0 when muted, times DUCK_FACTOR when ducked. */
+export function outputGain(settings: ChannelOutputSettings): number {
+  if (settings.muted) return 0;
+  return clampVolume(settings.volume) * (settings.duck ? DUCK_FACTOR : 1);
+}
 
 /** 0..1; anything else (NaN included: an AudioParam throws on it) is clamped, NaN to silence. */
 export function clampVolume(volume: number): number {
@@ -120,8 +133,15 @@ export class ChannelOutput {
   }
 
   set(settings: ChannelOutputSettings): void {
+    const ducking = Boolean(settings.duck) !== Boolean(this.settings.duck);
     this.settings = settings;
-    this.gain.gain.value = settings.muted ? 0 : clampVolume(settings.volume);
+    const gain = this.gain.gain;
+    const target = outputGain(settings);
+    // Into and out of ducking the gain glides (a jump would click); a volume or mute change is the
+    // user's own hand on the slider and applies at once, replacing a glide under way.
+    gain.cancelScheduledValues(this.ctx.currentTime);
+    if (ducking) gain.setTargetAtTime(target, this.ctx.currentTime, DUCK_TIME_CONSTANT);
+    else gain.value = target;
     this.panner.pan.value = settings.pan;
   }
 

@@ -1,6 +1,6 @@
 // @ptt/media: browser media for the remotes. janus.js (AudioBridge, and VideoRoom for PTT) behind a small typed service
 // that talks only to the server's filtering Janus proxy (docs/adr/010-ptt-media.md).
-export { LEVEL_WINDOW } from './channel-output';
+export { DUCK_FACTOR, DUCK_TIME_CONSTANT, LEVEL_WINDOW } from './channel-output';
 export type { GestureTarget, OutputAudioContext } from './channel-output';
 export { createMediaClient, retryDelayMs } from './client';
 export type { MediaClientOptions } from './client';

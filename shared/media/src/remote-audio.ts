@@ -1,4 +1,4 @@
-import { ChannelOutput, clampVolume } from './channel-output';
+import { ChannelOutput, outputGain } from './channel-output';
 import type { SharedOutput } from './channel-output';
 import type { ChannelOutputSettings, MediaLog } from './types';
 
@@ -104,5 +104,5 @@ export class RemoteAudio {
 
 function applyToElement(audio: HTMLAudioElement, settings: ChannelOutputSettings): void {
   audio.muted = settings.muted;
-  audio.volume = clampVolume(settings.volume);
+  audio.volume = outputGain({ ...settings, muted: false }); // ducking too, without the glide
 }

@@ -28,6 +28,11 @@ export interface ChannelOutputSettings {
   muted: boolean;
   /** -1 left, 0 centre, 1 right. */
   pan: -1 | 0 | 1;
+  /**
+   * Another channel has priority now (issue 19): the room's gain glides down to `DUCK_FACTOR` of
+   * its volume in a few tens of milliseconds, and back up when this turns false again.
+   */
+  duck?: boolean;
 }
 
 export interface JoinOptions {

@@ -1,4 +1,4 @@
-import { LEVEL_WINDOW, createMediaClient } from '../src';
+import { DUCK_FACTOR, DUCK_TIME_CONSTANT, LEVEL_WINDOW, createMediaClient } from '../src';
 import type { ChannelOutputSettings, JoinOptions, MediaClientOptions } from '../src';
 import { FakeAudioContext, chain } from './fakeAudioContext';
 import type { FakeSource } from './fakeAudioContext';
@@ -147,6 +147,31 @@ describe('the WebAudio output', () => {
     expect(ctx.gains[0]?.gain.value).toBe(0); // an AudioParam would throw on NaN
   });
 
+  it('ducked, the gain glides to a fifth of the volume and back; volume changes while ducked stay ducked', async () => {
+    const env = setup();
+    const { room } = await sfuRoom(env, { output: { ...LOUD, duck: true } }, [remoteTrack('t0')]);
+    const ctx = env.contexts[0]!;
+    const gain = ctx.gains[0]!.gain;
+    expect(gain.value).toBeCloseTo(0.8 * DUCK_FACTOR); // joined while another channel has priority: no glide
+    expect(gain.glides).toEqual([]);
+    room.setOutput(LOUD);
+    ctx.currentTime = 12.5;
+    room.setOutput({ ...LOUD, duck: true });
+    expect(gain.glides).toEqual([
+      [0.8, 0, DUCK_TIME_CONSTANT],
+      [0.8 * DUCK_FACTOR, 12.5, DUCK_TIME_CONSTANT],
+    ]);
+    expect(gain.cancelScheduledValues).toHaveBeenLastCalledWith(12.5);
+    room.setOutput({ ...LOUD, volume: 0.5, duck: true }); // the slider moved: a jump, still ducked
+    expect(gain.glides).toHaveLength(2);
+    expect(gain.value).toBeCloseTo(0.5 * DUCK_FACTOR);
+    room.setOutput({ ...LOUD, muted: true, duck: true });
+    expect(gain.value).toBe(0);
+    room.setOutput({ ...LOUD, volume: 0.5 });
+    expect(gain.glides[2]).toEqual([0.5, 12.5, DUCK_TIME_CONSTANT]);
+    expect(gain.value).toBe(0.5);
+  });
+
   it('the level is the RMS the analyser measures after the gain, and 0 when muted or with nothing playing', async () => {
     const env = setup();
     const { room, subPlugin } = await sfuRoom(env, { output: LOUD }, [remoteTrack('t0')]);
@@ -243,7 +268,11 @@ describe('the WebAudio output', () => {
     expect(env.audios[0]?.volume).toBe(0.8);
     expect(env.audios[0]?.play).toHaveBeenCalled();
     expect(room.getOutputLevel()).toBe(0);
+    room.setOutput({ ...LOUD, duck: true });
+    expect(env.audios[0]?.muted).toBe(false);
+    expect(env.audios[0]?.volume).toBeCloseTo(0.8 * DUCK_FACTOR);
     room.setOutput({ ...LOUD, muted: true });
     expect(env.audios[0]?.muted).toBe(true);
+    expect(env.audios[0]?.volume).toBe(0.8);
   });
 });

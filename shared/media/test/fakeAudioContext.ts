@@ -18,8 +18,19 @@ export class FakeNode {
   }
 }
 
+/** An AudioParam whose glides land at once: `value` is where the param settles, and each glide
+ *  is kept as [target, startTime, timeConstant] so a test can tell a glide from a jump. */
+export class FakeParam {
+  value = 1;
+  readonly glides: [number, number, number][] = [];
+  cancelScheduledValues = jest.fn();
+  setTargetAtTime(target: number, startTime: number, timeConstant: number): void {
+    this.glides.push([target, startTime, timeConstant]);
+    this.value = target;
+  }
+}
 export class FakeGain extends FakeNode {
-  readonly gain = { value: 1 };
+  readonly gain = new FakeParam();
 }
 export class FakePanner extends FakeNode {
   readonly pan = { value: 0 };
@@ -40,6 +51,7 @@ export class FakeSource extends FakeNode {
 
 export class FakeAudioContext {
   state: AudioContextState = 'running';
+  currentTime = 0;
   readonly destination = new FakeNode('destination');
   readonly gains: FakeGain[] = [];
   readonly panners: FakePanner[] = [];
