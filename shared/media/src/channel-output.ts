@@ -4,6 +4,7 @@ import type { ChannelOutputSettings, MediaLog } from './types';
 export type OutputAudioContext = Pick<
   AudioContext,
   'state' | 'currentTime' | 'destination' | 'resume' | 'createGain' | 'createStereoPanner' | 'createAnalyser' | 'createMediaStreamSource'
+  | 'decodeAudioData' | 'createBufferSource'
 > & {
   /** Chrome 110+; elsewhere absent and the default device plays. */
   setSinkId?: (sinkId: string) => Promise<void>;
@@ -114,6 +115,8 @@ export class ChannelOutput {
   private readonly analyser: AnalyserNode;
   private readonly samples = new Float32Array(LEVEL_WINDOW);
   private readonly sources = new Map<string, MediaStreamAudioSourceNode>();
+  /** Inputs that are not remote tracks: a replayed clip (src/replay.ts). */
+  private readonly fed = new Set<AudioNode>();
   private settings: ChannelOutputSettings;
 
   constructor(
@@ -154,6 +157,17 @@ export class ChannelOutput {
     this.shared.resume();
   }
 
+  /** Feeds a node that is not a remote track (a replayed clip); the returned function takes it out. */
+  feed(node: AudioNode): () => void {
+    node.connect(this.gain);
+    this.fed.add(node);
+    this.shared.resume();
+    return () => {
+      node.disconnect();
+      this.fed.delete(node);
+    };
+  }
+
   disconnect(key: string): void {
     this.sources.get(key)?.disconnect();
     this.sources.delete(key);
@@ -161,7 +175,7 @@ export class ChannelOutput {
 
   /** RMS of the last window after volume and mute, 0..1. */
   level(): number {
-    if (this.settings.muted || this.sources.size === 0) return 0;
+    if (this.settings.muted || (this.sources.size === 0 && this.fed.size === 0)) return 0;
     this.analyser.getFloatTimeDomainData(this.samples);
     let sum = 0;
     for (const x of this.samples) sum += x * x;

@@ -1,5 +1,6 @@
 import { ChannelOutput, outputGain } from './channel-output';
 import type { SharedOutput } from './channel-output';
+import type { ClipTarget } from './replay';
 import type { ChannelOutputSettings, MediaLog } from './types';
 
 export type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
@@ -87,6 +88,25 @@ export class RemoteAudio {
 
   level(): number {
     return this.output?.level() ?? 0;
+  }
+
+  /**
+   * Where a replayed clip plays: this room's strip on the WebAudio path (its volume, mute, pan and
+   * level apply), else straight to the shared context's speakers; null where no context exists.
+   */
+  clipTarget(): ClipTarget | null {
+    const ctx = this.deps.output.context();
+    if (!ctx) return null;
+    const output = this.output;
+    if (output) return { ctx, feed: (node) => output.feed(node) };
+    return {
+      ctx,
+      feed: (node) => {
+        node.connect(ctx.destination);
+        this.deps.output.resume();
+        return () => node.disconnect();
+      },
+    };
   }
 
   /** Left for good: nothing plays and the room's strip leaves the graph. */

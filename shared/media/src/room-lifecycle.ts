@@ -3,6 +3,7 @@ import { CLIENT_ERROR_KEYS } from '@ptt/contracts';
 import type { SharedOutput } from './channel-output';
 import { micErrorKey } from './micError';
 import { RemoteAudio } from './remote-audio';
+import { ClipReplay } from './replay';
 import type { ChannelOutputSettings, JanusConstructor, JoinOptions, MediaLog, MediaProblem, JanusSession, RoomState } from './types';
 
 /** A join that is not connected by then is given up and tried again. */
@@ -38,6 +39,8 @@ export abstract class RoomLifecycle {
   transmitting = false;
   /** The remote audio, kept across rejoins (a subclass stops what it no longer receives). */
   protected readonly remote: RemoteAudio;
+  /** The instant replay of recorded clips into this room's output (issue 19). */
+  private readonly replays = new ClipReplay();
 
   /** Bumped by every teardown: callbacks of an older attempt then do nothing. */
   protected attempt = 0;
@@ -83,9 +86,19 @@ export abstract class RoomLifecycle {
     return this.remote.level();
   }
 
+  replay(clip: ArrayBuffer): Promise<void> {
+    if (this.left) return Promise.reject(new Error('the room was left: nothing to replay into'));
+    return this.replays.play(clip, this.remote.clipTarget());
+  }
+
+  stopReplay(): void {
+    this.replays.stop();
+  }
+
   leave(): void {
     if (this.left) return;
     this.left = true;
+    this.replays.stop();
     this.teardown();
     for (const track of this.mic?.getTracks() ?? []) track.stop();
     this.mic = null;

@@ -98,6 +98,16 @@ export interface RoomConnection {
    * or not on the WebAudio path.
    */
   getOutputLevel(): number;
+  /**
+   * Instant replay (issue 19): decodes a recorded clip (a burst's Ogg Opus or WAV) with the shared
+   * AudioContext and plays it into this room's output beside the live audio, so its volume, mute,
+   * pan and `getOutputLevel` apply (a room not on the WebAudio path plays it straight to the
+   * speakers). A new clip replaces the one playing. Resolves when the clip has ended, was stopped
+   * or was replaced; rejects when it cannot be decoded, no AudioContext exists or the room was left.
+   */
+  replay(clip: ArrayBuffer): Promise<void>;
+  /** Silences the clip being replayed; the live audio goes on. */
+  stopReplay(): void;
   getInboundStats(): Promise<InboundStats | null>;
   /** Leaves the room and releases the microphone; the connection cannot be used again. */
   leave(): void;

@@ -49,6 +49,32 @@ export class FakeSource extends FakeNode {
   }
 }
 
+/** A decoded clip: the fake keeps the bytes it was decoded from. */
+export class FakeAudioBuffer {
+  constructor(readonly bytes: ArrayBuffer) {}
+}
+/** A buffer source that plays until the test calls `finish()` (the clip's natural end). */
+export class FakeBufferSource extends FakeNode {
+  buffer: FakeAudioBuffer | null = null;
+  onended: (() => void) | null = null;
+  started = false;
+  stopped = false;
+  constructor() {
+    super('clip');
+  }
+  start(): void {
+    this.started = true;
+  }
+  stop(): void {
+    if (!this.started) throw new DOMException('not started', 'InvalidStateError');
+    this.stopped = true;
+    queueMicrotask(() => this.onended?.());
+  }
+  finish(): void {
+    this.onended?.();
+  }
+}
+
 export class FakeAudioContext {
   state: AudioContextState = 'running';
   currentTime = 0;
@@ -75,6 +101,16 @@ export class FakeAudioContext {
   createAnalyser(): FakeAnalyser {
     const node = new FakeAnalyser('analyser');
     this.analysers.push(node);
+    return node;
+  }
+  readonly clips: FakeBufferSource[] = [];
+  /** Resolves a decoded buffer; bytes starting with 0 are not audio (the decode rejects, like Chromium's EncodingError). */
+  decodeAudioData = jest.fn((bytes: ArrayBuffer) =>
+    new Uint8Array(bytes)[0] === 0 ? Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError')) : Promise.resolve(new FakeAudioBuffer(bytes)),
+  );
+  createBufferSource(): FakeBufferSource {
+    const node = new FakeBufferSource();
+    this.clips.push(node);
     return node;
   }
   createMediaStreamSource(stream: MediaStream): FakeSource {
