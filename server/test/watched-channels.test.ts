@@ -20,7 +20,7 @@ import { WsProbe } from './ws-client';
 
 type Who = 'superadmin' | 'admin' | 'd1' | 'd2' | 'm1' | 'stranger';
 
-const watch = (channelId: number, over: Partial<WatchedChannel> = {}): WatchedChannel => ({ channelId, volume: 80, muted: false, pan: 'centre', ...over });
+const watch = (channelId: number, over: Partial<WatchedChannel> = {}): WatchedChannel => ({ channelId, volume: 80, muted: false, pan: 'centre', priority: false, ...over });
 
 describe.each(DB_KINDS)('watched channels on %s', (kind) => {
   let t: TestApp;
@@ -79,6 +79,24 @@ describe.each(DB_KINDS)('watched channels on %s', (kind) => {
     expect((await put('d1', { channels: next })).body.data).toEqual({ channels: next });
     expect(await get('d1')).toEqual({ channels: next });
     expect(await rowsOf('d1')).toBe(2);
+  });
+
+  it('keeps the priority flag of each channel; a channel sent without one is not priority', async () => {
+    const list = [watch(ch.General, { priority: true }), watch(ch.Security)];
+    expect((await put('d1', { channels: list })).body.data).toEqual({ channels: list });
+    expect(await get('d1')).toEqual({ channels: list });
+    // An older console sends no priority at all: saved as false, answered as false.
+    const { priority: _ignored, ...bare } = watch(ch.Logistics);
+    const r = await put('d1', { channels: [bare, watch(ch.General, { priority: true })] });
+    expect([r.status, r.body.code]).toEqual([200, 0]);
+    expect((await get('d1')).channels.map((c) => [c.channelId, c.priority])).toEqual([
+      [ch.Logistics, false],
+      [ch.General, true],
+    ]);
+    expect((await put('d1', { channels: [watch(ch.General, { priority: 'yes' as unknown as boolean })] })).status).toBe(400);
+    // Switched off again by the next save.
+    expect((await put('d1', { channels: [watch(ch.General)] })).body.code).toBe(0);
+    expect(await get('d1')).toEqual({ channels: [watch(ch.General)] });
   });
 
   it("refuses a channel the caller may not be in with the room's refusal and saves nothing", async () => {

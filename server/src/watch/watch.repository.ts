@@ -8,7 +8,7 @@ import type { Queryable, SqlParam } from '../db/db';
  */
 export async function listUsable(q: Queryable, entId: number, userId: number): Promise<WatchedChannel[]> {
   const r = await q.query<WatchedChannel>(
-    `select w.channel_id as "channelId", w.volume, w.muted, w.pan
+    `select w.channel_id as "channelId", w.volume, w.muted, w.pan, w.priority
        from watched_channels w
        join channels c on c.id = w.channel_id and c.ent_id = $1
       where w.user_id = $2 and c.enabled and c.disbanded_at is null
@@ -16,7 +16,7 @@ export async function listUsable(q: Queryable, entId: number, userId: number): P
       order by w.position`,
     [entId, userId],
   );
-  return r.rows.map((row) => ({ ...row, channelId: Number(row.channelId), volume: Number(row.volume) }));
+  return r.rows.map((row) => ({ ...row, channelId: Number(row.channelId), volume: Number(row.volume), priority: Boolean(row.priority) }));
 }
 
 /** Replaces the user's whole list (call inside the caller's transaction). */
@@ -25,9 +25,9 @@ export async function replaceAll(q: Queryable, userId: number, channels: readonl
   if (channels.length === 0) return;
   const values: SqlParam[] = [userId];
   const rows = channels.map((c, i) => {
-    values.push(c.channelId, i, c.volume, c.muted, c.pan);
-    const b = values.length - 5;
-    return `($1, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5})`;
+    values.push(c.channelId, i, c.volume, c.muted, c.pan, c.priority);
+    const b = values.length - 6;
+    return `($1, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6})`;
   });
-  await q.query(`insert into watched_channels (user_id, channel_id, position, volume, muted, pan) values ${rows.join(', ')}`, values);
+  await q.query(`insert into watched_channels (user_id, channel_id, position, volume, muted, pan, priority) values ${rows.join(', ')}`, values);
 }

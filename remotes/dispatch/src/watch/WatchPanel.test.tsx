@@ -13,7 +13,7 @@ import { VOLUME_SAVE_DELAY_MS } from './WatchPanel';
 
 const chat = (id: number) => `${ENT_ID}-1-${id}`;
 const item = (id: number, title: string): ChatListItem => ({ chatId: chat(id), kind: 'group', title, channelId: id, peerId: null, lastMessage: null, unread: 0 });
-const watched = (channelId: number, over: Partial<WatchedChannel> = {}): WatchedChannel => ({ channelId, volume: 80, muted: false, pan: 'centre', ...over });
+const watched = (channelId: number, over: Partial<WatchedChannel> = {}): WatchedChannel => ({ channelId, volume: 80, muted: false, pan: 'centre', priority: false, ...over });
 
 /** What ConsoleSync does for the chat list and PTT, without the rest of the console's loading. */
 function Sync() {

@@ -109,7 +109,7 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
       prev !== undefined && prev.volume !== next.volume && prev.muted === next.muted && prev.pan === next.pan,
     );
   };
-  const add = (channelId: number) => change([...channels, { channelId, volume: WATCH_DEFAULT_VOLUME, muted: false, pan: 'centre' }]);
+  const add = (channelId: number) => change([...channels, { channelId, volume: WATCH_DEFAULT_VOLUME, muted: false, pan: 'centre', priority: false }]);
   const remove = (channelId: number) => change(channels.filter((c) => c.channelId !== channelId));
 
   return (

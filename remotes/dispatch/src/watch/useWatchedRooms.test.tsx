@@ -7,7 +7,7 @@ import { usePttSync } from '../ptt';
 import { MEDIA, fakeMedia } from '../ptt/test';
 import { useWatchedRooms } from './useWatchedRooms';
 
-const watched = (channelId: number, over: Partial<WatchedChannel> = {}): WatchedChannel => ({ channelId, volume: 80, muted: false, pan: 'centre', ...over });
+const watched = (channelId: number, over: Partial<WatchedChannel> = {}): WatchedChannel => ({ channelId, volume: 80, muted: false, pan: 'centre', priority: false, ...over });
 
 function Rooms({ channels, selected, create }: { channels: WatchedChannel[]; selected: number | null; create: ReturnType<typeof fakeMedia>['create'] }) {
   const { api, bus, session: who } = useConsole();

@@ -18,6 +18,12 @@ describe('watchedChannelsSchema', () => {
     expect(parsed.channels.map((c) => c.channelId)).toEqual([3, 1, 2]);
   });
 
+  it('reads a channel sent without priority as not priority, and keeps a priority one', () => {
+    const parsed = watchedChannelsSchema.parse({ channels: [one(1), { ...one(2), priority: true }] });
+    expect(parsed.channels.map((c) => c.priority)).toEqual([false, true]);
+    expect(messages({ channels: [{ ...one(1), priority: 'yes' }] })).toHaveLength(1);
+  });
+
   it('refuses the same channel twice', () => {
     expect(messages({ channels: [one(1), one(1)] })).toEqual(['validation.watchedChannelDuplicate']);
   });

@@ -21,6 +21,10 @@ export const watchedChannelSchema = z
     volume: z.number().int({ error: 'validation.volumeInvalid' }).min(0, { error: 'validation.volumeInvalid' }).max(100, { error: 'validation.volumeInvalid' }),
     muted: z.boolean(),
     pan: z.enum(WATCH_PANS, { error: 'validation.panInvalid' }),
+    /** Priority channel (issue 19): while it is active the console ducks the other watched
+     *  channels. Optional in a `PUT` (false when left out, so older consoles keep working);
+     *  always present in answers. */
+    priority: z.boolean().default(false),
   })
   .strict();
 export interface WatchedChannel {
@@ -29,6 +33,8 @@ export interface WatchedChannel {
   volume: number;
   muted: boolean;
   pan: WatchPan;
+  /** While this channel is active (its floor held) the others are ducked. */
+  priority: boolean;
 }
 
 /** Body of `PUT` and answer of `GET /api/me/watched-channels`. Display order is list order. */
