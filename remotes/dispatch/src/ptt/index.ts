@@ -8,7 +8,7 @@ export { usePttSync } from './usePttSync';
 export { usePttPress } from './usePttPress';
 export { openRoom, useMediaClient, useOutput, useRoom } from './usePttRoom';
 export type { CreateMediaClient } from './usePttRoom';
-export { fetchMedia } from './api';
+export { fetchMedia, fetchRecent } from './api';
 export { pttSlice } from './slice';
 export type { PressView } from './slice';
 export { pttEn, pttZh } from './strings';

@@ -6,6 +6,7 @@ import { WATCH_PANS } from '@ptt/contracts';
 import type { PttTalker, WatchPan, WatchedChannel } from '@ptt/contracts';
 import type { RoomConnection } from '@ptt/media';
 import { NS } from '../core';
+import { ReplayLast } from './ReplayLast';
 
 /** How often the tile reads its room's output level (the meter and `data-level`). */
 export const LEVEL_INTERVAL_MS = 200;
@@ -93,6 +94,7 @@ export function WatchTile({ channel, name, selected, room, holder, since, onChan
       ) : (
         <Caption1 className={styles.quiet}>{t('watch.quiet')}</Caption1>
       )}
+      <ReplayLast channelId={channel.channelId} name={name} room={room} />
       <meter className={styles.meter} min={0} max={1} low={0.05} high={0.7} value={level} aria-label={t('watch.level', { name })} />
       <div className={styles.row}>
         <ToggleButton

@@ -1,3 +1,5 @@
+import { replayEn, replayZh } from './replayStrings';
+
 // Watched channels in the console (namespace `dispatch`, under `watch.`): issue 19, acceptance 1.
 export const watchEn = {
   title: 'Watched channels',
@@ -21,6 +23,7 @@ export const watchEn = {
   talker: '{{name}} is talking, {{seconds}} s',
   quiet: 'Nobody is talking',
   level: 'Level of {{name}}',
+  replay: replayEn,
 };
 
 export const watchZh: typeof watchEn = {
@@ -45,4 +48,5 @@ export const watchZh: typeof watchEn = {
   talker: '{{name}} 正在讲话，{{seconds}} 秒',
   quiet: '无人讲话',
   level: '{{name}} 的电平',
+  replay: replayZh,
 };

@@ -35,6 +35,27 @@ export class FakeRoom implements RoomConnection {
   getOutputLevel(): number {
     return this.level;
   }
+  /** Every clip replayed, in order; `endReplay` resolves the one playing (`failReplay` rejects it). */
+  replays: ArrayBuffer[] = [];
+  replayStops = 0;
+  private replayEnd: { resolve: () => void; reject: (e: unknown) => void } | null = null;
+  replay(clip: ArrayBuffer): Promise<void> {
+    this.replayEnd?.resolve(); // a new clip replaces the one playing
+    this.replays.push(clip);
+    return new Promise((resolve, reject) => (this.replayEnd = { resolve, reject }));
+  }
+  stopReplay(): void {
+    this.replayStops += 1;
+    this.endReplay();
+  }
+  endReplay(): void {
+    this.replayEnd?.resolve();
+    this.replayEnd = null;
+  }
+  failReplay(e: unknown): void {
+    this.replayEnd?.reject(e);
+    this.replayEnd = null;
+  }
   setSpeaker(id: string | undefined): void {
     this.speaker = id;
   }
