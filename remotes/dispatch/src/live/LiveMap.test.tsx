@@ -136,6 +136,7 @@ describe('live map', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Legend' }));
     expect(await screen.findByText('Do not disturb')).toBeInTheDocument();
     expect(screen.getByText('Hollow and faded: position older than 5 minutes')).toBeInTheDocument();
+    expect(screen.getByText(/^Purple halo: talking now/)).toBeInTheDocument();
   });
 
   it('opens the track of the member the console asks for, named from the roster, and closes it', async () => {

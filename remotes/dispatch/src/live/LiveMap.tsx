@@ -15,6 +15,7 @@ import { sosShow } from './slice';
 import { useAreaPick } from './useAreaPick';
 import { useLiveRoster } from './useLiveRoster';
 import { useMapFocus } from './useMapFocus';
+import { useMapTalkers } from './useMapTalkers';
 import { useSosAlerts } from './useSosAlerts';
 import { useTempChannel } from './useTempChannel';
 
@@ -50,6 +51,7 @@ export function LiveMap({ api, bus }: LiveMapProps) {
   const temp = useTempChannel(api, bus, session?.id ?? null);
   const area = useAreaPick(map, live.roster, session?.id ?? null);
   useMapFocus(bus, map, live);
+  useMapTalkers(map, live, session, onSelect);
 
   useEffect(() => live.layer?.select(selectedUserId), [live.layer, selectedUserId]);
 

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '@ptt/map';
 import type { MemberStatus } from '@ptt/map';
 import { NS } from '../core';
+import { TALK_COLOR } from './talkerMarkers';
 import { STALE_AFTER_MS } from './useLiveRoster';
 
 // Invisible members look offline (that is the point of invisible), so the legend does not list it.
 const LEGEND_STATUSES: readonly MemberStatus[] = ['online', 'busy', 'away', 'dnd', 'offline', 'unknown'];
 // The look of the map layer's markers (@ptt/map draw.ts, selectedMarker.ts): a stale position is
-// hollow and faded; the selected member has a blue ring.
+// hollow and faded; the selected member has a blue ring; a talker a purple halo (talkerMarkers.ts).
 const RING = '#1f5fa8';
 
 const useStyles = makeStyles({
@@ -48,6 +49,10 @@ export function MapLegend() {
           <li className={styles.item}>
             <span className={styles.swatch} style={{ backgroundColor: STATUS_COLORS.online, boxShadow: `0 0 0 3px ${RING}` }} aria-hidden />
             {t('live.legend.selected')}
+          </li>
+          <li className={styles.item}>
+            <span className={styles.swatch} style={{ backgroundColor: STATUS_COLORS.online, boxShadow: `0 0 0 3px ${TALK_COLOR}, 0 0 6px 4px ${TALK_COLOR}` }} aria-hidden />
+            {t('live.legend.talking')}
           </li>
         </ul>
       </PopoverSurface>

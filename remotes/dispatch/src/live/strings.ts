@@ -23,6 +23,11 @@ export const liveEn = {
     title: 'Marker colours',
     stale: 'Hollow and faded: position older than {{minutes}} minutes',
     selected: 'Blue ring: the selected member (never grouped)',
+    talking: 'Purple halo: talking now in a watched or the selected channel (never grouped)',
+  },
+  talker: {
+    label: 'Talking in {{channels}} · {{seconds}} s',
+    separator: ', ',
   },
   sos: {
     title: 'SOS from {{name}}',
@@ -89,6 +94,11 @@ export const liveZh: typeof liveEn = {
     title: '标记颜色',
     stale: '空心淡色：位置超过 {{minutes}} 分钟未更新',
     selected: '蓝色外圈：选中的成员（不参与聚合）',
+    talking: '紫色光环：正在关注的频道或选中的频道中讲话（不参与聚合）',
+  },
+  talker: {
+    label: '正在 {{channels}} 讲话 · {{seconds}} 秒',
+    separator: '、',
   },
   sos: {
     title: '{{name}} 发出 SOS',
