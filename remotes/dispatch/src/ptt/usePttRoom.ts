@@ -57,9 +57,10 @@ export function useOutput(room: RoomConnection | null, output: ChannelOutputSett
   const volume = output?.volume;
   const muted = output?.muted;
   const pan = output?.pan;
+  const duck = output?.duck;
   useEffect(() => {
-    if (room && volume !== undefined && muted !== undefined && pan !== undefined) room.setOutput({ volume, muted, pan });
-  }, [room, volume, muted, pan]);
+    if (room && volume !== undefined && muted !== undefined && pan !== undefined) room.setOutput({ volume, muted, pan, duck });
+  }, [room, volume, muted, pan, duck]);
 }
 
 export interface JoinedRoom {

@@ -8,6 +8,7 @@ import type { ServerFailure } from '@ptt/ui';
 import { NS, selectChannel, useAppDispatch, useAppSelector, useConsole } from '../core';
 import type { CreateMediaClient } from '../ptt';
 import { useGetWatchedChannelsQuery, useSaveWatchedChannelsMutation, watchApi } from './api';
+import { usePriority } from './usePriority';
 import { useWatchedRooms } from './useWatchedRooms';
 import { WatchTile } from './WatchTile';
 
@@ -51,7 +52,9 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
   const [save] = useSaveWatchedChannelsMutation();
   const channels = query.data?.channels ?? NO_CHANNELS;
   const selectedChannelId = useAppSelector((s) => s.console.selectedChannelId);
-  const rooms = useWatchedRooms({ channels, selectedChannelId, createClient });
+  const priorities = usePriority(channels);
+  const listened = useMemo(() => channels.map((c) => ({ ...c, duck: priorities.get(c.channelId)?.ducked })), [channels, priorities]);
+  const rooms = useWatchedRooms({ channels: listened, selectedChannelId, createClient });
   const floors = useAppSelector((s) => s.ptt.floors);
   const entries = useAppSelector((s) => s.chatList.items);
 
@@ -146,6 +149,7 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
                 onChange={replace}
                 onTransmit={() => dispatch(selectChannel(c.channelId))}
                 onRemove={() => remove(c.channelId)}
+                priority={priorities.get(c.channelId)}
               />
             );
           })}

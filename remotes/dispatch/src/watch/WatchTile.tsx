@@ -6,6 +6,8 @@ import { WATCH_PANS } from '@ptt/contracts';
 import type { PttTalker, WatchPan, WatchedChannel } from '@ptt/contracts';
 import type { RoomConnection } from '@ptt/media';
 import { NS } from '../core';
+import type { ChannelPriority } from './priority';
+import { PriorityControls } from './PriorityControls';
 import { ReplayLast } from './ReplayLast';
 
 /** How often the tile reads its room's output level (the meter and `data-level`). */
@@ -36,6 +38,8 @@ export interface WatchTileProps {
   onChange: (next: WatchedChannel) => void;
   onTransmit: () => void;
   onRemove: () => void;
+  /** Priority, SOS priority and ducking now (usePriority). */
+  priority?: ChannelPriority;
 }
 
 /** The room's output level (after volume and mute) and the clock, read every LEVEL_INTERVAL_MS. */
@@ -59,7 +63,7 @@ function useLevelAndClock(room: RoomConnection | null): { level: number; now: nu
  * One watched channel: its name, the transmit choice, who talks and for how long, its volume,
  * mute and side, and a level meter of what it plays now.
  */
-export function WatchTile({ channel, name, selected, room, holder, since, onChange, onTransmit, onRemove }: WatchTileProps) {
+export function WatchTile({ channel, name, selected, room, holder, since, onChange, onTransmit, onRemove, priority }: WatchTileProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const nameId = useId();
@@ -77,6 +81,7 @@ export function WatchTile({ channel, name, selected, room, holder, since, onChan
       data-level={level.toFixed(3)}
       data-talker={holder ? String(holder.uid) : ''}
       data-selected={selected}
+      data-ducked={priority?.ducked ?? false}
     >
       <div className={styles.head}>
         <Text id={nameId} className={styles.name}>
@@ -95,6 +100,7 @@ export function WatchTile({ channel, name, selected, room, holder, since, onChan
         <Caption1 className={styles.quiet}>{t('watch.quiet')}</Caption1>
       )}
       <ReplayLast channelId={channel.channelId} name={name} room={room} />
+      <PriorityControls channel={channel} name={name} state={priority} onChange={onChange} />
       <meter className={styles.meter} min={0} max={1} low={0.05} high={0.7} value={level} aria-label={t('watch.level', { name })} />
       <div className={styles.row}>
         <ToggleButton

@@ -35,7 +35,11 @@ export const { useGetWatchedChannelsQuery, useSaveWatchedChannelsMutation } = wa
 
 const PAN: Record<WatchPan, -1 | 0 | 1> = { left: -1, centre: 0, right: 1 };
 
+/** A watched channel with whether a priority channel ducks it now (usePriority). */
+export type ListenedChannel = WatchedChannel & { duck?: boolean };
+
 /** A watched channel's settings as the media layer plays them (volume 0..100 -> 0..1). */
-export function outputOf(c: WatchedChannel): ChannelOutputSettings {
-  return { volume: c.volume / 100, muted: c.muted, pan: PAN[c.pan] };
+export function outputOf(c: ListenedChannel): ChannelOutputSettings {
+  // `duck` only when set: settings without it are not ducked, and read as before ducking existed.
+  return { volume: c.volume / 100, muted: c.muted, pan: PAN[c.pan], ...(c.duck ? { duck: true } : {}) };
 }

@@ -1,3 +1,4 @@
+import { priorityEn, priorityZh } from './priorityStrings';
 import { replayEn, replayZh } from './replayStrings';
 
 // Watched channels in the console (namespace `dispatch`, under `watch.`): issue 19, acceptance 1.
@@ -23,6 +24,7 @@ export const watchEn = {
   talker: '{{name}} is talking, {{seconds}} s',
   quiet: 'Nobody is talking',
   level: 'Level of {{name}}',
+  priority: priorityEn,
   replay: replayEn,
 };
 
@@ -48,5 +50,6 @@ export const watchZh: typeof watchEn = {
   talker: '{{name}} 正在讲话，{{seconds}} 秒',
   quiet: '无人讲话',
   level: '{{name}} 的电平',
+  priority: priorityZh,
   replay: replayZh,
 };

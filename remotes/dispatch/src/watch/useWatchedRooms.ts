@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_SETTINGS, chatId } from '@ptt/contracts';
-import type { WatchedChannel } from '@ptt/contracts';
 import { createMediaClient } from '@ptt/media';
 import type { RoomConnection } from '@ptt/media';
 import { useBusState } from '@ptt/ui';
@@ -8,9 +7,11 @@ import { useAppSelector, useConsole } from '../core';
 import { openRoom, useMediaClient } from '../ptt';
 import type { CreateMediaClient } from '../ptt';
 import { outputOf } from './api';
+import type { ListenedChannel } from './api';
 
 export interface WatchedRoomsOptions {
-  channels: readonly WatchedChannel[];
+  /** With `duck` set on those a priority channel ducks now. */
+  channels: readonly ListenedChannel[];
   /** The channel the PTT panel has joined (to talk in); it is not joined a second time here. */
   selectedChannelId: number | null;
   createClient?: CreateMediaClient;
@@ -67,7 +68,7 @@ export function useWatchedRooms({ channels, selectedChannelId, createClient = cr
     };
   }, [client, path, entId]);
 
-  const outputs = listened.map((c) => `${c.channelId}:${c.volume}:${c.muted}:${c.pan}`).join(',');
+  const outputs = listened.map((c) => `${c.channelId}:${c.volume}:${c.muted}:${c.pan}:${c.duck === true}`).join(',');
   useEffect(() => {
     for (const c of latest.current) rooms.get(c.channelId)?.setOutput(outputOf(c));
   }, [rooms, outputs]);
