@@ -1,5 +1,5 @@
 import { Badge, ToggleButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { AlertUrgentRegular, ArrowDownRegular, StarRegular } from '@fluentui/react-icons';
+import { AlertUrgentRegular, ArrowDownRegular, StarFilled, StarRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { WatchedChannel } from '@ptt/contracts';
 import { NS } from '../core';
@@ -25,7 +25,7 @@ export function PriorityControls({ channel, name, state, onChange }: PriorityCon
     <div className={styles.row}>
       <ToggleButton
         size="small"
-        icon={<StarRegular />}
+        icon={channel.priority ? <StarFilled /> : <StarRegular />}
         checked={channel.priority}
         aria-label={t('watch.priority.toggleOn', { name })}
         onClick={() => onChange({ ...channel, priority: !channel.priority })}

@@ -1,0 +1,92 @@
+import { test, expect, type Locator } from '@playwright/test';
+import { hold, letGo, openConsole, type Console } from './support/console';
+import { speakingSuite } from './support/speaking';
+
+// Issue 19, priority: the dispatcher (transmitting on Security) watches Logistics (A, marked
+// priority) and General (B). member1 talks in B alone: B's tile plays at level L1. member4 starts
+// talking in A: B is ducked (its room's gain glides to a fifth) while A is heard in full; member4
+// stops and B comes back. The level is the tile's `data-level`, the room's WebAudio analyser after
+// its gain, so it is what the dispatcher hears of B. Server, Janus and Chromium run inside the
+// test's network namespace.
+
+const suite = speakingSuite();
+
+const LEVEL_HEARD = 0.01;
+/** Window the level is averaged over: several syllables of the talker's WAV, so pauses even out. */
+const WINDOW_MS = 4_000;
+
+const tileOf = (c: Console, name: string) => c.page.getByTestId('watch-tile').filter({ has: c.page.getByText(name, { exact: true }) });
+
+/** Mean and peak of `data-level` over `ms`, read every 100 ms (the tile refreshes it every 200 ms). */
+async function levelOver(tile: Locator, ms = WINDOW_MS): Promise<{ mean: number; peak: number }> {
+  const samples: number[] = [];
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    samples.push(Number(await tile.getAttribute('data-level')));
+    await tile.page().waitForTimeout(100);
+  }
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  const round = (x: number) => Math.round(x * 10_000) / 10_000;
+  return { mean: round(mean), peak: round(Math.max(...samples)) };
+}
+
+test('watched channels: a priority channel that talks ducks the other one, which comes back after', async () => {
+  const dispatcher = await openConsole(suite.speaker, suite.server.baseURL, 'dispatcher1', { channel: 'Security' });
+  const member1 = await openConsole(suite.speaker, suite.server.baseURL, 'member1', { channel: 'General' });
+  const member4 = await openConsole(suite.speaker, suite.server.baseURL, 'member4', { channel: 'Logistics' });
+  const all = [dispatcher, member1, member4];
+
+  const panel = dispatcher.page.getByTestId('watch-panel');
+  for (const name of ['Logistics', 'General']) {
+    await panel.getByRole('combobox', { name: 'Add a channel' }).click();
+    await dispatcher.page.getByRole('option', { name, exact: true }).click();
+    await expect(tileOf(dispatcher, name)).toBeVisible();
+  }
+  const [a, b] = [tileOf(dispatcher, 'Logistics'), tileOf(dispatcher, 'General')];
+  await a.getByRole('button', { name: 'Priority channel: Logistics' }).click();
+  await expect(a.getByRole('button', { name: 'Priority channel: Logistics' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(a.getByText('Priority', { exact: true }).last()).toBeVisible();
+  // Saved on the server: a reload would bring it back.
+  const token = await dispatcher.page.evaluate(() => localStorage.getItem('token'));
+  await expect
+    .poll(async () => {
+      const r = await dispatcher.page.request.get(`${suite.server.baseURL}/api/me/watched-channels`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await r.json()) as { data: { channels: { priority: boolean }[] } };
+      return body.data.channels.map((c) => c.priority);
+    })
+    .toEqual([true, false]);
+
+  // B alone: heard at L1, nothing ducked.
+  await hold(member1);
+  await expect(b).toContainText('Member 1 is talking');
+  await expect.poll(async () => (await levelOver(b, 1_500)).peak, { timeout: 15_000 }).toBeGreaterThan(LEVEL_HEARD);
+  await expect(b).toHaveAttribute('data-ducked', 'false');
+  const alone = await levelOver(b);
+
+  // A (priority) talks too: B is ducked, A heard in full.
+  await hold(member4);
+  await expect(a).toContainText('Member 4 is talking');
+  await expect(b).toHaveAttribute('data-ducked', 'true');
+  await expect(b.getByText('Ducked')).toBeVisible();
+  await expect(a).toHaveAttribute('data-ducked', 'false');
+  await expect.poll(async () => (await levelOver(a, 1_500)).peak, { timeout: 15_000 }).toBeGreaterThan(LEVEL_HEARD);
+  const [ducked, priority] = await Promise.all([levelOver(b), levelOver(a)]);
+  await dispatcher.page.getByTestId('watch-panel').screenshot({ path: test.info().outputPath('watch-priority.png') });
+
+  // A stops: B comes back.
+  await letGo(member4);
+  await expect(a).toHaveAttribute('data-talker', '');
+  await expect(b).toHaveAttribute('data-ducked', 'false');
+  const back = await levelOver(b);
+  await letGo(member1);
+
+  const levels = JSON.stringify({ alone, ducked, priority, back, ratio: Math.round((ducked.mean / alone.mean) * 1000) / 1000 });
+  test.info().annotations.push({ type: 'levels', description: levels });
+  console.info('watch priority levels', levels);
+  expect(ducked.mean).toBeLessThan(0.4 * alone.mean);
+  expect(ducked.mean).toBeGreaterThan(0); // ducked, not muted: still heard
+  expect(priority.mean).toBeGreaterThan(0.5 * alone.mean);
+  expect(back.mean).toBeGreaterThan(0.8 * alone.mean);
+
+  for (const c of all) expect(c.outside).toEqual([]);
+  for (const c of all) await c.context.close();
+});
