@@ -1,6 +1,7 @@
-import { test, expect, type Locator } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { hold, letGo, openConsole, type Console } from './support/console';
 import { speakingSuite } from './support/speaking';
+import { LEVEL_HEARD, levelOver, tileOf } from './support/watch-tiles';
 
 // Issue 19, priority: the dispatcher (transmitting on General) watches Logistics (A, marked
 // priority) and Security (B); no member is on both. member1 talks in B alone: B's tile plays at
@@ -12,23 +13,8 @@ import { speakingSuite } from './support/speaking';
 
 const suite = speakingSuite();
 
-const LEVEL_HEARD = 0.01;
 /** Window the level is averaged over: several syllables of the talker's WAV, so pauses even out. */
 const WINDOW_MS = 4_000;
-
-const tileOf = (c: Console, name: string) => c.page.getByTestId('watch-tile').filter({ has: c.page.getByText(name, { exact: true }) });
-
-/** Mean and peak of `data-level` over `ms`, read every 100 ms (the tile refreshes it every 200 ms). */
-async function levelOver(tile: Locator, ms = WINDOW_MS): Promise<{ mean: number; peak: number }> {
-  const samples: number[] = [];
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    samples.push(Number(await tile.getAttribute('data-level')));
-    await tile.page().waitForTimeout(100);
-  }
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  const round = (x: number) => Math.round(x * 10_000) / 10_000;
-  return { mean: round(mean), peak: round(Math.max(...samples)) };
-}
 
 test('watched channels: a priority channel that talks ducks the other one, which comes back after', async () => {
   const dispatcher = await openConsole(suite.speaker, suite.server.baseURL, 'dispatcher1', { channel: 'General' });
@@ -61,7 +47,7 @@ test('watched channels: a priority channel that talks ducks the other one, which
   await expect(b).toContainText('Member 1 is talking');
   await expect.poll(async () => (await levelOver(b, 1_500)).peak, { timeout: 15_000 }).toBeGreaterThan(LEVEL_HEARD);
   await expect(b).toHaveAttribute('data-ducked', 'false');
-  const alone = await levelOver(b);
+  const alone = await levelOver(b, WINDOW_MS);
 
   // A (priority) talks too: B is ducked, A heard in full.
   await hold(member4);
@@ -70,14 +56,14 @@ test('watched channels: a priority channel that talks ducks the other one, which
   await expect(b.getByText('Ducked')).toBeVisible();
   await expect(a).toHaveAttribute('data-ducked', 'false');
   await expect.poll(async () => (await levelOver(a, 1_500)).peak, { timeout: 15_000 }).toBeGreaterThan(LEVEL_HEARD);
-  const [ducked, priority] = await Promise.all([levelOver(b), levelOver(a)]);
+  const [ducked, priority] = await Promise.all([levelOver(b, WINDOW_MS), levelOver(a, WINDOW_MS)]);
   await dispatcher.page.getByTestId('watch-panel').screenshot({ path: test.info().outputPath('watch-priority.png') });
 
   // A stops: B comes back.
   await letGo(member4);
   await expect(a).toHaveAttribute('data-talker', '');
   await expect(b).toHaveAttribute('data-ducked', 'false');
-  const back = await levelOver(b);
+  const back = await levelOver(b, WINDOW_MS);
 
   // Not marked any more, Logistics becomes priority by itself while member4's SOS is open.
   await a.getByRole('button', { name: 'Priority channel: Logistics' }).click();

@@ -1,6 +1,7 @@
 import { test, expect, type Locator } from '@playwright/test';
-import { hold, letGo, openConsole, type Console } from './support/console';
+import { hold, letGo, openConsole } from './support/console';
 import { speakingSuite } from './support/speaking';
+import { LEVEL_HEARD, LEVEL_SILENT, peakLevel, tileOf } from './support/watch-tiles';
 
 // Issue 19, instant replay: the dispatcher watches Security (selected), Logistics and General of
 // the demo seed. member4 talks about 2 s in Logistics and lets go; the burst is recorded (Ogg Opus
@@ -11,23 +12,8 @@ import { speakingSuite } from './support/speaking';
 
 const suite = speakingSuite();
 
-/** Output level (RMS 0..1 after the tile's gain) above which a tile plays sound, below which silence. */
-const LEVEL_HEARD = 0.01;
-const LEVEL_SILENT = 0.001;
 /** How long member4 holds the floor: the recorded clip's length. */
 const TALK_MS = 2_200;
-
-const tileOf = (c: Console, name: string) => c.page.getByTestId('watch-tile').filter({ has: c.page.getByText(name, { exact: true }) });
-
-/** The highest `data-level` of `tile` over `ms` (the talker's syllables have gaps). */
-async function peakLevel(tile: Locator, ms = 1_500): Promise<number> {
-  let peak = 0;
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    peak = Math.max(peak, Number(await tile.getAttribute('data-level')));
-    await tile.page().waitForTimeout(100);
-  }
-  return peak;
-}
 
 test('instant replay: the last burst of a watched channel plays on its tile beside the live audio of another', async () => {
   const dispatcher = await openConsole(suite.speaker, suite.server.baseURL, 'dispatcher1', { channel: 'Security' });

@@ -1,7 +1,8 @@
 import { test, expect, type Locator } from '@playwright/test';
 import { energyRate } from '../harness/media';
-import { hold, letGo, openConsole, type Console } from './support/console';
+import { hold, letGo, openConsole } from './support/console';
 import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
+import { LEVEL_HEARD, LEVEL_SILENT, peakLevel, tileOf } from './support/watch-tiles';
 
 // Issue 19, acceptance 1 (watched channels): the dispatcher watches Security (selected for
 // transmit), Logistics and General of the demo seed. Talkers in Logistics (member4) and General
@@ -11,22 +12,6 @@ import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
 // room only listens. Server, Janus and Chromium run inside the test's network namespace.
 
 const suite = speakingSuite();
-
-/** Output level (RMS 0..1 after the tile's gain) above which a tile plays speech, below which silence. */
-const LEVEL_HEARD = 0.01;
-const LEVEL_SILENT = 0.001;
-
-const tileOf = (c: Console, name: string) => c.page.getByTestId('watch-tile').filter({ has: c.page.getByText(name, { exact: true }) });
-
-/** The highest `data-level` of `tile` over `ms` (the syllables of the talker's WAV have gaps). */
-async function peakLevel(tile: Locator, ms = 1_500): Promise<number> {
-  let peak = 0;
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    peak = Math.max(peak, Number(await tile.getAttribute('data-level')));
-    await tile.page().waitForTimeout(100);
-  }
-  return peak;
-}
 
 test('watched channels: each heard at its own level, a muted one silent, PTT only on the selected one', async ({ browser }) => {
   const dispatcher = await openConsole(suite.speaker, suite.server.baseURL, 'dispatcher1', { channel: 'Security' });
