@@ -67,6 +67,12 @@ export const VALIDATION_KEYS = [
   'validation.panInvalid',
   'validation.watchedChannelsTooMany',
   'validation.watchedChannelDuplicate',
+  'validation.patchChannelsTooFew',
+  'validation.patchChannelsTooMany',
+  'validation.patchChannelDuplicate',
+  'validation.allCallChannelsTooFew',
+  'validation.allCallChannelsTooMany',
+  'validation.allCallChannelDuplicate',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -45,6 +45,7 @@ export * from './realtime/temp-channels';
 export * from './rest/ptt';
 export * from './rest/monitor';
 export * from './rest/watch';
+export * from './rest/patch';
 export * from './realtime/ptt';
 export * from './ptt-stats';
 export * from './mic-error';

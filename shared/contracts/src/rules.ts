@@ -45,6 +45,8 @@ export const RULES = {
   otherPartySuspended: 'The other party is temporarily suspended',
   pttChannelOccupied: 'PTT channel occupied',
   pttCannotConnect: 'PTT intercom cannot connect',
+  channelAlreadyPatched: 'The channel is already in a patch',
+  patchNeedsForwarding: 'Patch and all-call need the forwarding media path (PTT_MEDIA=sfu)',
   fenceNameExists: 'The fence name already exists',
   fenceNotModified: 'Fence information has not been modified',
   fenceNotEnabled: 'The fence must be enabled before use',

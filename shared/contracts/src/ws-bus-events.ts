@@ -44,7 +44,11 @@ export const wsUserEventSchema = z.discriminatedUnion('kind', [
 export const wsChannelEventSchema = z.discriminatedUnion('kind', [
   named('ChannelStatus', channel.ChannelStatus),
   named('ChannelUserAdd', channel.ChannelUserAdd),
-  inBucket(GROUP_MESSAGE_KIND, 'Message', channel.Message),
+  z.discriminatedUnion('t', [
+    inBucket(GROUP_MESSAGE_KIND, 'Message', channel.Message),
+    /** A patch of this channel started or ended (ADR 024). */
+    inBucket(GROUP_MESSAGE_KIND, 'PttPatch', channel.PttPatch),
+  ]),
 ]);
 
 export const wsDispatchEventSchema = z.discriminatedUnion('t', [

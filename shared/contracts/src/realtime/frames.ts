@@ -21,6 +21,7 @@ import { NOTICE_KIND, noticeFrameSchema } from '../notices';
 import { TEMP_CHANNEL_KIND, tempChannelFrameSchema } from './temp-channels';
 import { PTT_FLOOR_KIND, pttFloorFrameSchema } from './ptt';
 import { WATCHED_CHANNELS_KIND, watchedChannelsSchema } from '../rest/watch';
+import { PTT_PATCH_KIND, pttPatchFrameSchema } from '../rest/patch';
 
 /** Topics the server publishes on (see `topics`). */
 export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline';
@@ -61,6 +62,8 @@ export const SERVER_FRAMES = {
     ChannelUserAdd: channelUserAddFrameSchema,
     [CHAT_MESSAGE_KIND]: chatMessageSchema,
     [PTT_FLOOR_KIND]: pttFloorFrameSchema,
+    /** A patch that links this channel started or ended (ADR 024). */
+    [PTT_PATCH_KIND]: pttPatchFrameSchema,
   },
   dispatch: {
     [LOCATION_KIND]: locationPointSchema,

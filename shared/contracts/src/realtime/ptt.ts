@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
-import { pttTalkerSchema } from '../rest/ptt';
+import { floorViaSchema, pttTalkerSchema } from '../rest/ptt';
 
 // The PttFloor frame: a floor changed hands. Channels: on `msg/listen/channel/{entId}/{channelId}`;
 // temporary channels: on `msg/listen/user/{entId}/{userId}` of each member. The console's adapter
@@ -22,6 +22,8 @@ export const pttFloorFrameSchema = z.object({
   burstId: text().nullable(),
   since: text().nullable(),
   until: text().nullable(),
+  /** Held through a patch or an all-call (ADR 024); absent or null for a plain press. */
+  via: floorViaSchema.nullable().optional(),
   reason: z.enum(FLOOR_CHANGE_REASONS),
   /** The holder before this change (released, preempted, timed out), else null. */
   previous: pttTalkerSchema.nullable(),

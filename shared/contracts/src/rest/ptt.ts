@@ -46,6 +46,18 @@ export const releaseFloorSchema = z.object({
 });
 export type ReleaseFloorRequest = z.input<typeof releaseFloorSchema>;
 
+/** How a floor reached a channel other than by the talker's own press there (issue 19, ADR 024):
+ *  a patch carries a talker from one patched channel into the others; an all-call carries a
+ *  dispatcher's one press into several channels. */
+export const floorViaSchema = z.object({
+  kind: z.enum(['patch', 'allcall']),
+  /** The patch id, or the all-call id. */
+  id: text(),
+  /** Patch: the chat id the talker pressed in (where their own audio is). All-call: null. */
+  chatId: text().nullable(),
+});
+export type FloorVia = z.infer<typeof floorViaSchema>;
+
 /** One chat's floor as it is now. Times are ISO text; all null when the floor is free. */
 export const floorSchema = z.object({
   chatId: text(),
@@ -55,6 +67,8 @@ export const floorSchema = z.object({
   since: text().nullable(),
   /** When the server ends the talk on its own (max duration). */
   until: text().nullable(),
+  /** Set when the floor is held through a patch or an all-call (ADR 024); absent or null otherwise. */
+  via: floorViaSchema.nullable().optional(),
 });
 export type Floor = z.infer<typeof floorSchema>;
 
