@@ -9,7 +9,7 @@ export { inboundStatsOf } from './stats';
 export { loadJanus, webrtcSupported } from './loadJanus';
 export { AUDIOBRIDGE } from './room';
 export { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room-lifecycle';
-export { SUBSCRIBE_RETRY_MS } from './sfu-feeds';
+export { BRIDGE_DISPLAY, SUBSCRIBE_RETRY_MS } from './sfu-feeds';
 export { ROOM_STATES } from './types';
 export type {
   ChannelOutputSettings,

@@ -20,6 +20,8 @@ export interface RemoteAudioDeps {
  */
 export class RemoteAudio {
   private readonly players = new Map<string, { track: MediaStreamTrack; audio: SinkAudio }>();
+  /** Keys not to be heard (a room's bridge feed while what it carries is heard directly). */
+  private readonly silenced = new Set<string>();
   private output: ChannelOutput | null = null;
   /** Settings asked for where no AudioContext could be made: the elements apply volume and mute. */
   private fallback: ChannelOutputSettings | null = null;
@@ -40,10 +42,7 @@ export class RemoteAudio {
     audio.srcObject = new MediaStream([track]);
     this.players.set(key, { track, audio });
     this.applySpeaker(audio);
-    if (this.output) {
-      audio.muted = true;
-      this.output.connect(key, track);
-    } else if (this.fallback) applyToElement(audio, this.fallback);
+    this.route(key, track, audio);
     audio.play()?.catch((e: unknown) => this.deps.log('remote audio did not start', e));
   }
 
@@ -56,8 +55,22 @@ export class RemoteAudio {
     this.players.delete(key);
   }
 
+  /**
+   * Whether `key` is heard. A silenced track keeps playing in its muted element (so it comes back
+   * at once, and Chromium keeps feeding it) but is left out of the WebAudio strip.
+   */
+  setSilenced(key: string, silenced: boolean): void {
+    if (this.silenced.has(key) === silenced) return;
+    if (silenced) this.silenced.add(key);
+    else this.silenced.delete(key);
+    const current = this.players.get(key);
+    if (current) this.route(key, current.track, current.audio);
+  }
+
+  /** Everything stops; the silences go too (a rejoin's subscriber names its feeds anew). */
   stopAll(): void {
     for (const key of [...this.players.keys()]) this.stop(key);
+    this.silenced.clear();
   }
 
   setSpeaker(speakerId: string | undefined): void {
@@ -75,15 +88,12 @@ export class RemoteAudio {
     const ctx = this.deps.output.context();
     if (!ctx) {
       this.fallback = settings; // no WebAudio here: volume and mute on the elements, no pan
-      for (const { audio } of this.players.values()) applyToElement(audio, settings);
+      for (const [key, { track, audio }] of this.players) this.route(key, track, audio);
       return;
     }
     this.output = new ChannelOutput(this.deps.output, ctx, settings);
     this.deps.output.setSpeaker(this.speakerId);
-    for (const [key, { track, audio }] of this.players) {
-      audio.muted = true;
-      this.output.connect(key, track);
-    }
+    for (const [key, { track, audio }] of this.players) this.route(key, track, audio);
   }
 
   level(): number {
@@ -114,6 +124,20 @@ export class RemoteAudio {
     this.stopAll();
     this.output?.dispose();
     this.output = null;
+  }
+
+  /** Where one track is heard: the room's strip, or its own element; nowhere while silenced. */
+  private route(key: string, track: MediaStreamTrack, audio: SinkAudio): void {
+    const silenced = this.silenced.has(key);
+    if (this.output) {
+      audio.muted = true;
+      if (silenced) this.output.disconnect(key);
+      else this.output.connect(key, track);
+      return;
+    }
+    if (this.fallback) applyToElement(audio, this.fallback);
+    if (silenced) audio.muted = true;
+    else if (!this.fallback) audio.muted = false;
   }
 
   private applySpeaker(audio: SinkAudio): void {

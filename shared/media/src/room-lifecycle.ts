@@ -37,6 +37,7 @@ export abstract class RoomLifecycle {
   readonly problems$ = new Subject<MediaProblem>();
   micProblem: MediaProblem | null = null;
   transmitting = false;
+  bridgeMuted = false;
   /** The remote audio, kept across rejoins (a subclass stops what it no longer receives). */
   protected readonly remote: RemoteAudio;
   /** The instant replay of recorded clips into this room's output (issue 19). */
@@ -82,6 +83,12 @@ export abstract class RoomLifecycle {
     this.remote.setOutput(output);
   }
 
+  setBridgeMuted(muted: boolean): void {
+    if (this.bridgeMuted === muted) return;
+    this.bridgeMuted = muted;
+    this.bridgeChanged();
+  }
+
   getOutputLevel(): number {
     return this.remote.level();
   }
@@ -113,6 +120,9 @@ export abstract class RoomLifecycle {
 
   /** Let go of this attempt's handles and whatever hangs on them (the session is being destroyed). */
   protected abstract release(): void;
+
+  /** `bridgeMuted` changed: a room that has a bridge feed silences or restores it. */
+  protected bridgeChanged(): void {}
 
   /** Left for good, just before the subjects complete: anything kept across rejoins goes. */
   protected leaving(): void {}

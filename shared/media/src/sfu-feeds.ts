@@ -7,6 +7,16 @@ export interface Publisher {
   streams?: { type?: string; mid?: string; disabled?: boolean }[];
 }
 
+/** The display of the room's bridge publisher (ADR 024): a talker of another room, relayed by the server. */
+export const BRIDGE_DISPLAY = 'bridge';
+
+/** One stream of the subscriber's PeerConnection as Janus lists it in `attached` / `updated`. */
+export interface SubscribedStream {
+  mid?: string;
+  feed_id?: string | number;
+  feed_display?: string;
+}
+
 /** One stream of the subscriber's `join` / `subscribe` request. */
 export interface FeedStream {
   feed: string;
@@ -25,6 +35,8 @@ export const SUBSCRIBE_RETRY_MS = 1_000;
 export class Feeds {
   private readonly wanted = new Map<string, FeedStream[]>();
   private readonly subscribed = new Set<string>();
+  /** Each publisher's display as announced (the bridge is told apart by it). */
+  private readonly displays = new Map<string, string>();
   private inFlight: string[] | null = null;
   private joined = false;
   private joining = false;
@@ -47,6 +59,7 @@ export class Feeds {
     for (const p of publishers ?? []) {
       const id = String(p.id);
       if (id === this.ownId()) continue;
+      if (p.display !== undefined) this.displays.set(id, p.display);
       if (!p.streams) {
         this.wanted.set(id, [{ feed: id }]); // no stream list: the feed's default streams (audio only here)
         continue;
@@ -58,10 +71,25 @@ export class Feeds {
     this.sync();
   }
 
+  /**
+   * The subscriber's mids that carry the bridge, from a stream list of Janus's (`feed_display`,
+   * else the display the publisher was announced with).
+   */
+  bridgeMids(streams: readonly SubscribedStream[]): Set<string> {
+    const mids = new Set<string>();
+    for (const s of streams) {
+      if (s.mid === undefined || s.feed_id === undefined) continue;
+      const display = s.feed_display ?? this.displays.get(String(s.feed_id));
+      if (display === BRIDGE_DISPLAY) mids.add(s.mid);
+    }
+    return mids;
+  }
+
   /** A publisher unpublished or left: Janus drops its m-lines itself (autoupdate) and sends an offer. */
   remove(id: string | number): void {
     this.wanted.delete(String(id));
     this.subscribed.delete(String(id));
+    this.displays.delete(String(id));
   }
 
   /** Our last request was answered (offer answered, or nothing to change): on to the next. */

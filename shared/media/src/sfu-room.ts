@@ -2,7 +2,7 @@ import { VIDEOROOM } from './monitor';
 import { RoomLifecycle } from './room-lifecycle';
 import type { RoomDeps } from './room-lifecycle';
 import { Feeds } from './sfu-feeds';
-import type { Publisher } from './sfu-feeds';
+import type { Publisher, SubscribedStream } from './sfu-feeds';
 import { inboundStatsOf } from './stats';
 import type { InboundStats, JanusJS, JanusPluginHandle, JoinOptions, RoomConnection } from './types';
 
@@ -11,6 +11,8 @@ type VideoRoomMessage = JanusJS.Message & {
   videoroom?: string;
   id?: string | number;
   publishers?: Publisher[];
+  /** The subscriber's streams (`attached`, `updated`): which feed each mid carries. */
+  streams?: SubscribedStream[];
   unpublished?: string | number;
   leaving?: string | number;
 };
@@ -33,6 +35,9 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
   /** Whether this attempt publishes (it has a microphone) or only listens. */
   private publishing = false;
   private up: Record<Side, boolean> = { pub: false, sub: false };
+  /** The subscriber's mids that carry the room's bridge feed (ADR 024), and those that do not. */
+  private bridgeMids = new Set<string>();
+  private otherMids = new Set<string>();
 
   constructor(chatId: string, options: JoinOptions, deps: RoomDeps) {
     super(chatId, options, deps);
@@ -133,6 +138,7 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
           this.feeds?.failed();
           return;
         }
+        if (msg.streams) this.bridgesAre(msg.streams);
         if (jsep) this.answer(attempt, handle, jsep);
         else if (msg.videoroom === 'updated') this.feeds?.settled(); // nothing changed, no offer
       },
@@ -145,6 +151,18 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
         else if (meta?.reason === 'ended') this.remote.stop(mid, track);
       },
     });
+  }
+
+  /** Janus said which feed each mid carries (mids are reused as feeds come and go): re-apply the bridge's silence. */
+  private bridgesAre(streams: SubscribedStream[]): void {
+    this.bridgeMids = this.feeds?.bridgeMids(streams) ?? new Set();
+    this.otherMids = new Set(streams.flatMap((s) => (s.mid !== undefined && !this.bridgeMids.has(s.mid) ? [s.mid] : [])));
+    this.bridgeChanged();
+  }
+
+  protected override bridgeChanged(): void {
+    for (const mid of this.bridgeMids) this.remote.setSilenced(mid, this.bridgeMuted);
+    for (const mid of this.otherMids) this.remote.setSilenced(mid, false);
   }
 
   /** Every subscriber offer (join, subscribe, a publisher gone) is answered receive-only, then started. */
@@ -188,6 +206,8 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
     this.ownId = null;
     this.joined = false;
     this.up = { pub: false, sub: false };
+    this.bridgeMids = new Set();
+    this.otherMids = new Set();
     this.remote.stopAll(); // the next attempt's subscriber brings new tracks
   }
 }

@@ -108,6 +108,16 @@ export interface RoomConnection {
   replay(clip: ArrayBuffer): Promise<void>;
   /** Silences the clip being replayed; the live audio goes on. */
   stopReplay(): void;
+  /**
+   * Patch and all-call (docs/adr/024-patch-and-all-call.md): whether this room's bridge feed (the
+   * VideoRoom publisher with display `bridge`, which carries a talker of another room) is left
+   * unheard. For a console that already hears that talker directly (the patch's source room is
+   * joined too, or the all-call is its own), so the same voice does not come twice. The feed stays
+   * subscribed and its element playing, so turning this off is heard at once. No bridge on the
+   * AudioBridge path: there it does nothing.
+   */
+  setBridgeMuted(muted: boolean): void;
+  readonly bridgeMuted: boolean;
   getInboundStats(): Promise<InboundStats | null>;
   /** Leaves the room and releases the microphone; the connection cannot be used again. */
   leave(): void;

@@ -56,6 +56,13 @@ export class FakeRoom implements RoomConnection {
     this.replayEnd?.reject(e);
     this.replayEnd = null;
   }
+  /** Every setBridgeMuted call, in order. */
+  bridgeMutes: boolean[] = [];
+  bridgeMuted = false;
+  setBridgeMuted(muted: boolean): void {
+    this.bridgeMuted = muted;
+    this.bridgeMutes.push(muted);
+  }
   setSpeaker(id: string | undefined): void {
     this.speaker = id;
   }
