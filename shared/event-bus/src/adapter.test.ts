@@ -69,6 +69,22 @@ describe('frame adapter', () => {
     ]);
   });
 
+  it('turns a PttPatch frame on the channel topic into a GroupMessage event named PttPatch (ADR 024)', () => {
+    const patch = { id: 'p1', channelIds: [3, 4], chatIds: ['100001-1-3', '100001-1-4'], createdBy: { uid: 2, nickname: 'Dispatcher 2' }, createdAt: '2026-01-01T08:00:00.000Z' };
+    const { adapter } = setup();
+    for (const data of [{ state: 'created', patch, reason: null }, { state: 'ended', patch, reason: 'left' }]) {
+      expect(adapter.toBusEvents(frame(CHANNEL, 'PttPatch', data))).toEqual([{ topic: 'ws/channel', payload: { kind: 'GroupMessage', t: 'PttPatch', data, topic: CHANNEL } }]);
+    }
+    // Not the contracts' shape (an unknown state): dropped and counted, like any other kind.
+    expect(adapter.toBusEvents(frame(CHANNEL, 'PttPatch', { state: 'paused', patch, reason: null }))).toEqual([]);
+    expect(adapter.droppedFrames()).toEqual({ PttPatch: 1 });
+  });
+
+  it('keeps the via of a bridged PttFloor frame (patch or all-call)', () => {
+    const bridged = { ...floor, via: { kind: 'patch', id: 'p1', chatId: '100001-1-4' } };
+    expect(setup().adapter.toBusEvents(frame(CHANNEL, 'PttFloor', bridged))).toEqual([{ topic: 'ws/ptt', payload: bridged }]);
+  });
+
   it('puts PttFloor frames from the channel and the user topic on ws/ptt', () => {
     const { adapter } = setup();
     expect(adapter.toBusEvents(frame(CHANNEL, 'PttFloor', floor))).toEqual([{ topic: 'ws/ptt', payload: floor }]);
