@@ -13,7 +13,8 @@ export function useChatFeed(bus: EventBus): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     const group = bus.on('ws/channel').subscribe((e) => {
-      if (e.kind === GROUP_MESSAGE_KIND) dispatch(messageReceived(e.data));
+      // The GroupMessage bucket also carries PttPatch frames (ADR 024): chat messages only.
+      if (e.kind === GROUP_MESSAGE_KIND && e.t === CHAT_MESSAGE_KIND) dispatch(messageReceived(e.data));
     });
     const personal = bus.on('ws/user').subscribe((e) => {
       if (e.kind === PERSONAL_KIND && e.t === CHAT_MESSAGE_KIND) dispatch(messageReceived(e.data));

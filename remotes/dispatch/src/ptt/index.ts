@@ -10,5 +10,5 @@ export { openRoom, useMediaClient, useOutput, useRoom } from './usePttRoom';
 export type { CreateMediaClient } from './usePttRoom';
 export { fetchMedia, fetchRecent } from './api';
 export { pttSlice } from './slice';
-export type { PressView } from './slice';
+export type { HeldFloor, PressView } from './slice';
 export { pttEn, pttZh } from './strings';

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { AccessParts, Floor, MediaInfo, PttFloorFrame, PttTalker } from '@ptt/contracts';
+import type { AccessParts, Floor, FloorVia, MediaInfo, PttFloorFrame, PttTalker } from '@ptt/contracts';
 import type { RoomState } from '@ptt/media';
 
 /** The PTT button: idle; requesting (pressed, the server has not answered); talking (the floor is
@@ -18,7 +18,11 @@ export interface HeldFloor {
   holder: PttTalker;
   since: string | null;
   until: string | null;
+  /** Held through a patch or an all-call (ADR 024): the talker pressed elsewhere. */
+  via: FloorVia | null;
 }
+
+const held = (f: PttFloorFrame | Floor, holder: PttTalker): HeldFloor => ({ holder, since: f.since, until: f.until, via: f.via ?? null });
 
 /** What one PTT button shows: its press, whether it asked to force-insert, and the line under it
  *  about the last press. Each button (the selected channel's, a temporary channel's) keeps its own
@@ -79,12 +83,12 @@ export const pttSlice = createSlice({
     floorsLoaded(state, action: PayloadAction<Floor[]>) {
       state.floors = {};
       for (const f of action.payload) {
-        if (f.holder) state.floors[f.chatId] = { holder: f.holder, since: f.since, until: f.until };
+        if (f.holder) state.floors[f.chatId] = held(f, f.holder);
       }
     },
     floorChanged(state, action: PayloadAction<PttFloorFrame | Floor>) {
       const f = action.payload;
-      if (f.holder) state.floors[f.chatId] = { holder: f.holder, since: f.since, until: f.until };
+      if (f.holder) state.floors[f.chatId] = held(f, f.holder);
       else delete state.floors[f.chatId];
     },
     accessMeasured: {

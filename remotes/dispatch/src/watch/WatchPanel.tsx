@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { PERSONAL_KIND, WATCHED_CHANNELS_KIND, WATCH_DEFAULT_VOLUME, WATCHED_CHANNELS_MAX, chatId as channelChatId } from '@ptt/contracts';
 import type { WatchedChannel } from '@ptt/contracts';
 import type { RoomConnection } from '@ptt/media';
-import type { ServerFailure } from '@ptt/ui';
 import { NS, selectChannel, useAppDispatch, useAppSelector, useConsole } from '../core';
 import type { CreateMediaClient } from '../ptt';
 import { useGetWatchedChannelsQuery, useSaveWatchedChannelsMutation, watchApi } from './api';
+import { PatchBar } from './PatchBar';
+import { usePatchAndAllCall } from './usePatchAndAllCall';
 import { usePriority } from './usePriority';
+import { refusalKey } from './refusal';
 import { useWatchedRooms } from './useWatchedRooms';
 import { WatchTile } from './WatchTile';
 
@@ -23,15 +25,6 @@ const useStyles = makeStyles({
 });
 
 const NO_CHANNELS: WatchedChannel[] = [];
-
-/** The key a refusal is shown with: the first validation issue's when there is one, else the code's. */
-function refusalKey(e: unknown): string {
-  const failure = e as Partial<ServerFailure>;
-  const issues = (failure.data as { issues?: { message?: unknown }[] } | null | undefined)?.issues;
-  const first = issues?.[0]?.message;
-  if (typeof first === 'string' && first !== '') return first;
-  return failure.i18nKey ?? 'result.operate.failure';
-}
 
 export interface WatchPanelProps {
   /** The selected channel's room, which the PTT panel joined (its tile's level comes from it). */
@@ -64,6 +57,7 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
     for (const e of Object.values(entries)) if (e.kind === 'group' && e.channelId !== null) out.set(e.channelId, e.title);
     return out;
   }, [entries]);
+  const patching = usePatchAndAllCall({ channels, names, selectedChannelId, rooms, selectedRoom, createClient });
   const addable = [...names].filter(([id]) => !channels.some((c) => c.channelId === id)).sort((a, b) => a[1].localeCompare(b[1]));
 
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -131,6 +125,7 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
         </Caption1>
       )}
       {query.isSuccess && channels.length === 0 && <Caption1>{t('watch.empty')}</Caption1>}
+      {channels.length > 0 && <PatchBar {...patching.bar} />}
       {channels.length > 0 && (
         <div className={styles.tiles}>
           {channels.map((c) => {
@@ -150,6 +145,7 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
                 onTransmit={() => dispatch(selectChannel(c.channelId))}
                 onRemove={() => remove(c.channelId)}
                 priority={priorities.get(c.channelId)}
+                {...patching.tile(c.channelId)}
               />
             );
           })}

@@ -1,14 +1,16 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Caption1, Card, Radio, RadioGroup, Slider, Text, ToggleButton, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Card, Checkbox, Radio, RadioGroup, Slider, Text, ToggleButton, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, MicRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { WATCH_PANS } from '@ptt/contracts';
-import type { PttTalker, WatchPan, WatchedChannel } from '@ptt/contracts';
+import type { FloorVia, PttTalker, WatchPan, WatchedChannel } from '@ptt/contracts';
 import type { RoomConnection } from '@ptt/media';
 import { NS } from '../core';
 import type { ChannelPriority } from './priority';
 import { PriorityControls } from './PriorityControls';
 import { ReplayLast } from './ReplayLast';
+import { TilePatch } from './TilePatch';
+import type { TilePatchInfo } from './TilePatch';
 
 /** How often the tile reads its room's output level (the meter and `data-level`). */
 export const LEVEL_INTERVAL_MS = 200;
@@ -40,6 +42,19 @@ export interface WatchTileProps {
   onRemove: () => void;
   /** Priority, SOS priority and ducking now (usePriority). */
   priority?: ChannelPriority;
+  /** How the floor reached this channel when the talker pressed elsewhere, with that channel's name (patch). */
+  via?: { kind: FloorVia['kind']; channel: string | null } | null;
+  /** Ticked for a patch or an all-call. */
+  ticked?: boolean;
+  onTick?: (ticked: boolean) => void;
+  /** The patch this channel is in, if any. */
+  patch?: TilePatchInfo | null;
+}
+
+function talkerKey(via: WatchTileProps['via']): string {
+  if (via?.kind === 'allcall') return 'watch.patch.talkerAllCall';
+  if (via?.kind === 'patch' && via.channel) return 'watch.patch.talkerVia';
+  return 'watch.talker';
 }
 
 /** The room's output level (after volume and mute) and the clock, read every LEVEL_INTERVAL_MS. */
@@ -63,7 +78,7 @@ function useLevelAndClock(room: RoomConnection | null): { level: number; now: nu
  * One watched channel: its name, the transmit choice, who talks and for how long, its volume,
  * mute and side, and a level meter of what it plays now.
  */
-export function WatchTile({ channel, name, selected, room, holder, since, onChange, onTransmit, onRemove, priority }: WatchTileProps) {
+export function WatchTile({ channel, name, selected, room, holder, since, onChange, onTransmit, onRemove, priority, via = null, ticked = false, onTick, patch = null }: WatchTileProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const nameId = useId();
@@ -82,8 +97,12 @@ export function WatchTile({ channel, name, selected, room, holder, since, onChan
       data-talker={holder ? String(holder.uid) : ''}
       data-selected={selected}
       data-ducked={priority?.ducked ?? false}
+      data-ticked={ticked}
+      data-patched={patch !== null}
+      data-via={holder && via ? via.kind : ''}
     >
       <div className={styles.head}>
+        {onTick && <Checkbox checked={ticked} aria-label={t('watch.patch.tick', { name })} onChange={(_, d) => onTick(d.checked === true)} />}
         <Text id={nameId} className={styles.name}>
           {name}
         </Text>
@@ -94,11 +113,12 @@ export function WatchTile({ channel, name, selected, room, holder, since, onChan
       </div>
       {holder ? (
         <Caption1 className={styles.talker} role="status">
-          {t('watch.talker', { name: holder.nickname, seconds })}
+          {t(talkerKey(via), { name: holder.nickname, seconds, channel: via?.channel ?? '' })}
         </Caption1>
       ) : (
         <Caption1 className={styles.quiet}>{t('watch.quiet')}</Caption1>
       )}
+      {patch && <TilePatch name={name} patch={patch} />}
       <ReplayLast channelId={channel.channelId} name={name} room={room} />
       <PriorityControls channel={channel} name={name} state={priority} onChange={onChange} />
       <meter className={styles.meter} min={0} max={1} low={0.05} high={0.7} value={level} aria-label={t('watch.level', { name })} />

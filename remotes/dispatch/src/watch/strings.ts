@@ -1,3 +1,4 @@
+import { patchEn, patchZh } from './patchStrings';
 import { priorityEn, priorityZh } from './priorityStrings';
 import { replayEn, replayZh } from './replayStrings';
 
@@ -26,6 +27,7 @@ export const watchEn = {
   level: 'Level of {{name}}',
   priority: priorityEn,
   replay: replayEn,
+  patch: patchEn,
 };
 
 export const watchZh: typeof watchEn = {
@@ -52,4 +54,5 @@ export const watchZh: typeof watchEn = {
   level: '{{name}} 的电平',
   priority: priorityZh,
   replay: replayZh,
+  patch: patchZh,
 };

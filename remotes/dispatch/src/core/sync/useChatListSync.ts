@@ -74,8 +74,10 @@ export function useChatListSync(api: ApiClient, bus: EventBus, selfId: number | 
 
     const subs = [
       bus.on('ws/channel').subscribe((event) => {
-        if (event.kind === 'GroupMessage') arrived(event.data);
-        else if (event.kind === 'ChannelStatus') dispatch(channelEnabledChanged(event.data));
+        // The GroupMessage bucket also carries PttPatch frames (ADR 024), which are not chat.
+        if (event.kind === 'GroupMessage') {
+          if (event.t === 'Message') arrived(event.data);
+        } else if (event.kind === 'ChannelStatus') dispatch(channelEnabledChanged(event.data));
         else if (!known(event.data.channelId)) dispatch(listStale());
       }),
       bus.on('ws/user').subscribe((event) => {

@@ -33,7 +33,7 @@ export function useMembersSync(api: ApiClient, bus: EventBus): void {
       bus.on('ws/channel').subscribe((event) => {
         if (event.kind === 'ChannelUserAdd') {
           if (event.data.channelId === current()) dispatch(membersReload());
-        } else if (event.kind === 'GroupMessage') {
+        } else if (event.kind === 'GroupMessage' && event.t === 'Message') {
           if (event.data.channelId === current() && MEMBERSHIP_TYPES.includes(event.data.type)) dispatch(membersReload());
         }
       }),
