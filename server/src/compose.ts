@@ -19,7 +19,9 @@ import { MonitorService } from './monitor/monitor.service';
 import { NoticeService } from './notices/notice.service';
 import { PackageService } from './packages/package.service';
 import { BurstKeeper } from './ptt/burst-keeper';
+import { AllCallService } from './ptt/allcall.service';
 import { FloorService } from './ptt/floor.service';
+import { PatchService } from './ptt/patch.service';
 import { RecentBursts } from './ptt/recent-bursts';
 import { RecordRepository } from './records/record.repository';
 import { SosService } from './sos/sos.service';
@@ -50,6 +52,8 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
   const fenceCache = new FenceCache(db);
   const fenceMonitor = new FenceMonitor(db, hub, fenceCache);
   const bursts = new BurstKeeper({ db, files, media, chat }, report);
+  const floors = new FloorService({ db, hub, media, floors: floorStore }, bursts, report);
+  const patches = new PatchService({ db, hub, media }, floors, report);
   return {
     ...core,
     enterprise: new EnterpriseService(db),
@@ -73,7 +77,9 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
     packages: new PackageService(db, files),
     notices: new NoticeService({ db, hub, presence }),
     tempChannels: new TempChannelService({ db, hub }),
-    floors: new FloorService({ db, hub, media, floors: floorStore }, bursts, report),
+    floors,
+    patches,
+    allCalls: new AllCallService({ db, media }, floors, patches),
     recentBursts: new RecentBursts(db),
     janusCheck: new JanusChecker(media, settings.janusUrl),
     watch: new WatchService({ db, hub }),

@@ -15,7 +15,9 @@ import type { MonitorRooms } from './media/monitor-rooms';
 import type { MonitorService } from './monitor/monitor.service';
 import type { NoticeService } from './notices/notice.service';
 import type { PackageService } from './packages/package.service';
+import type { AllCallService } from './ptt/allcall.service';
 import type { FloorService } from './ptt/floor.service';
+import type { PatchService } from './ptt/patch.service';
 import type { RecentBursts } from './ptt/recent-bursts';
 import type { RecordRepository } from './records/record.repository';
 import type { SosService } from './sos/sos.service';
@@ -56,6 +58,9 @@ export interface ModuleDeps extends CoreDeps {
   notices: NoticeService;
   tempChannels: TempChannelService;
   floors: FloorService;
+  /** Live patches: in this node's memory (ADR 024). */
+  patches: PatchService;
+  allCalls: AllCallService;
   recentBursts: RecentBursts;
   janusCheck: JanusChecker;
   watch: WatchService;

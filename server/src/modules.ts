@@ -27,6 +27,7 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics.routes';
 import { mediaRoutes } from './media/media.routes';
 import { tempChannelRoutes } from './temp-channels/temp-channel.routes';
 import { pttRoutes } from './ptt/ptt.routes';
+import { patchRoutes } from './ptt/patch.routes';
 import { registerPttRealtime } from './ptt/ptt.realtime';
 import { watchRoutes } from './watch/watch.routes';
 
@@ -57,6 +58,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...tempChannelRoutes,
   ...mediaRoutes,
   ...pttRoutes,
+  ...patchRoutes,
   ...watchRoutes,
 ];
 

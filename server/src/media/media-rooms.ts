@@ -10,8 +10,21 @@ export interface BurstRecording {
   format?: 'wav' | 'ogg';
 }
 
+/** The watchdog's holder of a room whose floor is carried in through its bridge (ADR 024). */
+export const BRIDGE_HOLDER = 'bridge';
+/** A user id, or BRIDGE_HOLDER: the room's bridge feed is the one to hear, every other is muted. */
+export type Holder = number | typeof BRIDGE_HOLDER;
+
 /** Holders by chat id, for the watchdog: the chat ids it asks about are rooms with participants. */
-export type HolderLookup = (chatIds: string[]) => Promise<Map<string, number>>;
+export type HolderLookup = (chatIds: string[]) => Promise<Map<string, Holder>>;
+
+/** One carry in progress (patch press or all-call): what `uncarry` needs to stop it. */
+export interface CarryHandle {
+  readonly id: string;
+  readonly source: string;
+  /** The rooms it still carries into. */
+  readonly targets: ReadonlySet<string>;
+}
 
 export interface MediaRooms {
   /** False when no Janus is configured: PTT answers 'PTT intercom cannot connect'. */
@@ -32,6 +45,15 @@ export interface MediaRooms {
    * Optional so that floor-control fakes need not implement it; NoMedia refuses.
    */
   allowSpeakers?(chatId: string, uids: number[]): Promise<number[]>;
+  /**
+   * Patch and all-call (ADR 024), on the forwarding path only (absent: 409 'patchNeedsForwarding').
+   * Forwards `uid`'s audio in the `source` room to the `targets`' bridge feeds, unmutes those bridges
+   * and mutes every other feed of the targets. The source room's own moderation is the caller's
+   * (setSpeaker). Bridges are made the first time a room is a target and kept with the room.
+   */
+  carry?(source: string, uid: number, targets: string[]): Promise<CarryHandle>;
+  /** Stops a carry (into `only` of its targets, else all): forwards stopped, its bridges muted. */
+  uncarry?(handle: CarryHandle, only?: string[]): Promise<void>;
   /** Removes the room (temporary channel closed, channel deleted, call ended); no-op when it does not exist. */
   destroyRoom(chatId: string): Promise<void>;
   /** Starts muting unmuted non-holders in rooms that have participants; returns a stop function. */

@@ -1,6 +1,6 @@
-import { isPttChatId } from '@ptt/contracts';
+import { isPttChatId, parseAllCallOriginId } from '@ptt/contracts';
 import { JanusRooms } from './janus-rooms';
-import type { BurstRecording, HolderLookup, MediaRooms } from './media-rooms';
+import type { BurstRecording, CarryHandle, HolderLookup, MediaRooms } from './media-rooms';
 import { SfuRooms } from './sfu-rooms';
 
 // PTT_MEDIA=sfu (issue 18): channel and temporary-channel rooms (`-1-`, `-2-`) on the VideoRoom,
@@ -20,7 +20,8 @@ export class RoutedMediaRooms implements MediaRooms {
   }
 
   private pick(chatId: string): MediaRooms {
-    return isPttChatId(chatId) ? this.sfu : this.audio;
+    // All-call origin rooms (ADR 024) are VideoRoom rooms like the channels they feed.
+    return isPttChatId(chatId) || parseAllCallOriginId(chatId) !== null ? this.sfu : this.audio;
   }
 
   ensureRoom(chatId: string): Promise<void> {
@@ -37,6 +38,12 @@ export class RoutedMediaRooms implements MediaRooms {
   }
   allowSpeakers(chatId: string, uids: number[]): Promise<number[]> {
     return this.audio.allowSpeakers(chatId, uids);
+  }
+  carry(source: string, uid: number, targets: string[]): Promise<CarryHandle> {
+    return this.sfu.carry(source, uid, targets);
+  }
+  uncarry(handle: CarryHandle, only?: string[]): Promise<void> {
+    return this.sfu.uncarry(handle, only);
   }
   destroyRoom(chatId: string): Promise<void> {
     return this.pick(chatId).destroyRoom(chatId);

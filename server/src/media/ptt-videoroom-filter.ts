@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPttChatId } from '@ptt/contracts';
+import { isPttChatId, parseAllCallOriginId } from '@ptt/contracts';
 import type { JanusJson } from './janus-client';
 import { ProxyRefusal, RefusalCode, parseBody } from './janus-proxy-filter';
 
@@ -10,7 +10,9 @@ import { ProxyRefusal, RefusalCode, parseBody } from './janus-proxy-filter';
 // subscribe, unsubscribe, update and leave. Moderation, forwarding, recording, room management,
 // kicking, switching, names and ids are the server's, and refused.
 
-const chatIdSchema = z.string().refine(isPttChatId, { message: 'not a channel or temporary channel chat id' });
+/** A channel, a temporary channel, or an all-call origin room (`{entId}-9-{uid}`, ADR 024; the gate checks whose). */
+export const isPttRoomId = (s: string): boolean => isPttChatId(s) || parseAllCallOriginId(s) !== null;
+const chatIdSchema = z.string().refine(isPttRoomId, { message: 'not a channel, temporary channel or all-call origin chat id' });
 const feedSchema = z.string().min(1).max(64);
 const streamSchema = z.strictObject({ feed: feedSchema, mid: z.string().max(16).optional() });
 // As many as a room has publishers (sfu-rooms.ts maxPublishers).
@@ -40,7 +42,7 @@ const refuse = (request: string, why: string): never => {
 /** Whether a not-yet-joined handle's message is a join to a PTT room (the rest are monitor ones). */
 export function isPttJoin(body: unknown): boolean {
   const b = body as { request?: unknown; chatId?: unknown } | null;
-  return b?.request === 'join' && typeof b.chatId === 'string' && isPttChatId(b.chatId);
+  return b?.request === 'join' && typeof b.chatId === 'string' && isPttRoomId(b.chatId);
 }
 
 /** Checks one VideoRoom message of a PTT handle that has joined as `role` (null: not yet). */

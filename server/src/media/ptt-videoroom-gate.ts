@@ -1,8 +1,9 @@
+import { can, parseAllCallOriginId } from '@ptt/contracts';
 import type { ActiveSession } from '../auth/session.repository';
 import type { checkMediaRoomAccess } from '../calls/call-access';
 import type { Db } from '../db/db';
 import type { JanusClient, JanusJson } from './janus-client';
-import { filterJsep, ProxyRefusal } from './janus-proxy-filter';
+import { filterJsep, ProxyRefusal, RefusalCode } from './janus-proxy-filter';
 import { audioMids, filterPttVideoRoomMessage, type PttRole } from './ptt-videoroom-filter';
 import { sfuDisplay, type SfuRooms } from './sfu-rooms';
 import { VideoRoomError } from './videoroom-admin';
@@ -54,7 +55,16 @@ export class PttVideoRoomGate {
       forwarded = message.body;
     } else {
       const { chatId } = message;
-      await this.checkAccess(this.db, user, chatId);
+      const origin = parseAllCallOriginId(chatId);
+      if (origin) {
+        // An all-call origin room (ADR 024): only its own user publishes there, nobody listens.
+        if (message.kind !== 'publisherJoin') throw new ProxyRefusal(RefusalCode.Unauthorized, 'Nobody subscribes in an all-call origin room');
+        if (origin.entId !== user.entId || origin.uid !== user.userId || !can(user.role, 'ptt.force')) {
+          throw new ProxyRefusal(RefusalCode.Unauthorized, 'Only its own dispatcher publishes in an all-call origin room');
+        }
+      } else {
+        await this.checkAccess(this.db, user, chatId);
+      }
       try {
         await this.sfu.ensureRoom(chatId);
       } catch (err) {

@@ -2,7 +2,7 @@ import { parseCallChatId } from '@ptt/contracts';
 import type { JanusClient } from './janus-client';
 import type { KeyedQueue } from './keyed-queue';
 import type { Logger } from '../logger';
-import type { HolderLookup } from './media-rooms';
+import { BRIDGE_HOLDER, type Holder, type HolderLookup } from './media-rooms';
 
 // The watchdog of ADR 010: every second, the rooms that have participants; in each, whoever is
 // unmuted without holding the floor is muted (a client that reached Janus some other way).
@@ -31,9 +31,10 @@ export function startWatchdog(deps: WatchdogDeps, holders: HolderLookup): NodeJS
   let running = false;
   let failing = false;
 
-  const enforce = async (chatId: string, holder: number | null): Promise<void> => {
+  const enforce = async (chatId: string, holder: Holder | null): Promise<void> => {
     const list = await deps.listParticipants(chatId);
-    const heard = (h: number | null) => list.filter((p) => !p.muted && p.display !== (h === null ? null : deps.displayFor(h)));
+    // The mixing path has no bridges (patch and all-call are refused there): a bridged holder hears nobody.
+    const heard = (h: Holder | null) => list.filter((p) => !p.muted && p.display !== (h === null || h === BRIDGE_HOLDER ? null : deps.displayFor(h)));
     if (heard(holder).length === 0) return;
     // The floor may have changed since the batch lookup: ask again before muting anyone.
     const fresh = (await holders([chatId])).get(chatId) ?? null;

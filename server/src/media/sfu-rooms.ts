@@ -1,10 +1,12 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { isPttChatId } from '@ptt/contracts';
+import { isPttChatId, parseAllCallOriginId } from '@ptt/contracts';
+import { BridgeRelay } from './bridge-relay';
 import type { JanusClient, JanusJson } from './janus-client';
 import { KeyedQueue } from './keyed-queue';
 import type { Logger } from '../logger';
-import type { BurstRecording, HolderLookup, MediaRooms } from './media-rooms';
+import { BRIDGE_HOLDER, type BurstRecording, type CarryHandle, type Holder, type HolderLookup, type MediaRooms } from './media-rooms';
+import { addBridge, BRIDGE_MID, type Bridge } from './sfu-bridges';
 import { BurstRecorder } from './sfu-recorder';
 import { VideoRoomAdmin, VideoRoomCode, VideoRoomError } from './videoroom-admin';
 
@@ -44,10 +46,19 @@ interface Listed {
   publisher?: boolean;
 }
 
+type Forward = { feed: string; streamId: number };
+
 interface Recording {
   burstId: string;
   recorder: BurstRecorder;
-  forwards: { feed: string; streamId: number }[];
+  forwards: Forward[];
+}
+
+/** A patch press or an all-call in progress (ADR 024): one forward of the source, one relay. */
+interface Carry extends CarryHandle {
+  readonly targets: Set<string>;
+  relay: BridgeRelay;
+  forwards: Forward[];
 }
 
 const SAFE_ID = /^[\w-]{1,64}$/;
@@ -73,6 +84,13 @@ export class SfuRooms implements MediaRooms {
   private readonly queue = new KeyedQueue();
   private readonly watchers = new Set<NodeJS.Timeout>();
   private holders: HolderLookup | null = null;
+  /** Per room: its bridge (sfu-bridges.ts), made once, kept with the room. */
+  private readonly bridges = new Map<string, Promise<Bridge>>();
+  /** Bridge feed ids known now (for the moderation loops, which must not wait on a creation). */
+  private readonly bridgeIds = new Map<string, string>();
+  /** Rooms whose bridge is heard now, and the carry it is heard for. */
+  private readonly carriedBy = new Map<string, string>();
+  private readonly carries = new Map<string, Carry>();
 
   constructor(private readonly opts: SfuRoomsOptions) {
     this.admin = new VideoRoomAdmin(opts.client, opts.log);
@@ -81,6 +99,11 @@ export class SfuRooms implements MediaRooms {
 
   get janusUrl(): string {
     return this.opts.client.url;
+  }
+
+  /** Where the relay sends to a bridge: Janus's own host (remote publishers listen on every address). */
+  private get janusHost(): string {
+    return new URL(this.opts.client.url).hostname.replace(/^\[|\]$/g, '');
   }
 
   private derive(kind: 'secret' | 'pin', chatId: string): string {
@@ -97,6 +120,9 @@ export class SfuRooms implements MediaRooms {
   forgetRooms(): void {
     this.created.clear();
     this.feeds.clear();
+    this.bridges.clear();
+    this.bridgeIds.clear();
+    this.carriedBy.clear();
     for (const r of this.recording.values()) r.recorder.discard();
     this.recording.clear();
   }
@@ -190,7 +216,9 @@ export class SfuRooms implements MediaRooms {
     }
   }
 
-  private async holderOf(chatId: string): Promise<number | null> {
+  private async holderOf(chatId: string): Promise<Holder | null> {
+    // An all-call origin room has no floor: its user is heard while this node has their call on air.
+    if (!isPttChatId(chatId)) return this.speaker.get(chatId) ?? null;
     if (this.holders) return (await this.holders([chatId])).get(chatId) ?? null;
     return this.speaker.get(chatId) ?? null;
   }
@@ -216,6 +244,8 @@ export class SfuRooms implements MediaRooms {
     const display = uid === null ? null : sfuDisplay(uid);
     return this.queue.run(chatId, async () => {
       this.speaker.set(chatId, uid);
+      // A plain floor (or none): the bridge is muted with everyone else (its display is not u<uid>).
+      this.carriedBy.delete(chatId);
       // The press path: unmute the holder's feeds we know at once, alongside the listing.
       const known = [...(this.feeds.get(chatId) ?? new Map<string, Feed>())].filter(([, f]) => f.display === display);
       const early = known.map(([id, f]) => this.moderate(chatId, id, f, false).then(() => id));
@@ -241,33 +271,41 @@ export class SfuRooms implements MediaRooms {
       await this.ensureRoom(chatId);
       // The grant that starts a burst set the speaker on this node just before.
       const holder = this.speaker.get(chatId) ?? (await this.holderOf(chatId));
-      if (holder === null) return;
+      // A bridged floor is recorded in the talker's own room only (ADR 024).
+      if (holder === null || holder === BRIDGE_HOLDER) return;
       const feeds = [...(await this.listFeeds(chatId))].filter(([, f]) => f.display === sfuDisplay(holder));
       const file = path.join(this.opts.recordDir, chatId, `${burstId}.ogg`);
       const recorder = await BurstRecorder.open(this.opts.forwardHost ?? '127.0.0.1', file);
       const rec: Recording = { burstId, recorder, forwards: [] };
       this.recording.set(chatId, rec);
-      for (const [id, f] of feeds) {
-        try {
-          const data = await this.admin.request({
-            request: 'rtp_forward',
-            room: chatId,
-            publisher_id: id,
-            host: this.opts.forwardHost ?? '127.0.0.1',
-            secret: this.secret(chatId),
-            admin_key: this.opts.adminKey,
-            streams: (f.mids ?? FALLBACK_MIDS).map((mid) => ({ mid, port: recorder.port })),
-          });
-          const forwarders = (Array.isArray(data.forwarders) ? data.forwarders : []) as { stream_id?: number }[];
-          for (const fw of forwarders) if (typeof fw.stream_id === 'number') rec.forwards.push({ feed: id, streamId: fw.stream_id });
-        } catch (err) {
-          if (!gone(err)) throw err;
-        }
-      }
+      rec.forwards.push(...(await this.forward(chatId, feeds, recorder.port)));
     });
   }
 
-  private async stopForwards(chatId: string, rec: Recording): Promise<void> {
+  /** `rtp_forward`s these feeds' audio to a port of this server; the forwarders made. */
+  private async forward(chatId: string, feeds: [string, Feed][], port: number): Promise<Forward[]> {
+    const out: Forward[] = [];
+    for (const [id, f] of feeds) {
+      try {
+        const data = await this.admin.request({
+          request: 'rtp_forward',
+          room: chatId,
+          publisher_id: id,
+          host: this.opts.forwardHost ?? '127.0.0.1',
+          secret: this.secret(chatId),
+          admin_key: this.opts.adminKey,
+          streams: (f.mids ?? FALLBACK_MIDS).map((mid) => ({ mid, port })),
+        });
+        const forwarders = (Array.isArray(data.forwarders) ? data.forwarders : []) as { stream_id?: number }[];
+        for (const fw of forwarders) if (typeof fw.stream_id === 'number') out.push({ feed: id, streamId: fw.stream_id });
+      } catch (err) {
+        if (!gone(err)) throw err;
+      }
+    }
+    return out;
+  }
+
+  private async stopForwards(chatId: string, rec: { forwards: Forward[] }): Promise<void> {
     await Promise.all(
       rec.forwards.map((fw) =>
         this.admin
@@ -314,6 +352,9 @@ export class SfuRooms implements MediaRooms {
       this.created.delete(chatId);
       this.feeds.delete(chatId);
       this.speaker.delete(chatId);
+      this.bridges.delete(chatId);
+      this.bridgeIds.delete(chatId);
+      this.carriedBy.delete(chatId);
     });
   }
 
@@ -321,16 +362,27 @@ export class SfuRooms implements MediaRooms {
   async enforce(holders: HolderLookup): Promise<void> {
     const data: JanusJson = await this.admin.request({ request: 'list', admin_key: this.opts.adminKey });
     const rooms = (Array.isArray(data.list) ? data.list : []) as { room: unknown; num_participants?: number }[];
-    const busy = rooms.filter((r) => (r.num_participants ?? 0) > 0).map((r) => String(r.room)).filter(isPttChatId);
-    if (busy.length === 0) return;
-    const held = await holders(busy);
+    const withPeople = rooms.filter((r) => (r.num_participants ?? 0) > 0).map((r) => String(r.room));
+    const busy = withPeople.filter(isPttChatId);
+    // All-call origin rooms have no floor: their user is heard while this node has a call on air.
+    const origins = withPeople.filter((r) => parseAllCallOriginId(r) !== null);
+    const lookup = async (chatIds: string[]): Promise<Map<string, Holder>> => {
+      const m = chatIds.some(isPttChatId) ? await holders(chatIds.filter(isPttChatId)) : new Map<string, Holder>();
+      for (const o of chatIds.filter((c) => !isPttChatId(c))) {
+        const uid = this.speaker.get(o);
+        if (uid !== undefined && uid !== null) m.set(o, uid);
+      }
+      return m;
+    };
+    if (busy.length + origins.length === 0) return;
+    const held = await lookup([...busy, ...origins]);
     await Promise.all(
-      busy.map((chatId) =>
+      [...busy, ...origins].map((chatId) =>
         this.queue.run(chatId, async () => {
-          const heard = async (h: number | null) => [...(await this.listFeeds(chatId))].filter(([, f]) => f.muted !== true && f.display !== (h === null ? null : sfuDisplay(h)));
+          const heard = async (h: Holder | null) => [...(await this.listFeeds(chatId))].filter(([id, f]) => f.muted !== true && !this.isHolder(chatId, id, f, h));
           if ((await heard(held.get(chatId) ?? null)).length === 0) return;
           // The floor may have changed since the batch lookup: ask again before muting anyone.
-          const fresh = (await holders([chatId])).get(chatId) ?? null;
+          const fresh = (await lookup([chatId])).get(chatId) ?? null;
           for (const [id, f] of await heard(fresh)) {
             if (f.muted === false) this.opts.log.warn({ room: chatId, display: f.display, holder: fresh }, 'PTT watchdog muted a publisher that does not hold the floor');
             await this.moderate(chatId, id, f, true);
@@ -338,6 +390,97 @@ export class SfuRooms implements MediaRooms {
         }),
       ),
     );
+  }
+
+  /** Whether this feed may be heard while `h` holds the room: the holder's feeds, or our bridge. */
+  private isHolder(chatId: string, id: string, f: Feed, h: Holder | null): boolean {
+    if (h === null) return false;
+    if (h === BRIDGE_HOLDER) return id === this.bridgeIds.get(chatId);
+    return f.display === sfuDisplay(h);
+  }
+
+  /** The room's bridge: made the first time (muted), then the same one until the room goes. */
+  ensureBridge(chatId: string): Promise<Bridge> {
+    let p = this.bridges.get(chatId);
+    if (!p) {
+      const making = this.ensureRoom(chatId)
+        .then(() => this.queue.run(chatId, () => addBridge(this.admin, this.opts.log, chatId, this.secret(chatId))))
+        .then((b) => {
+          this.bridgeIds.set(chatId, b.id);
+          this.room(chatId).set(b.id, { display: 'bridge', mids: [BRIDGE_MID], muted: true });
+          return b;
+        });
+      this.bridges.set(chatId, making);
+      making.catch(() => {
+        if (this.bridges.get(chatId) === making) this.bridges.delete(chatId);
+      });
+      p = making;
+    }
+    return p;
+  }
+
+  /** The bridge heard (for `carryId`), every other feed of the room muted; or the bridge muted. */
+  private hearBridge(chatId: string, carryId: string, on: boolean): Promise<void> {
+    return this.queue.run(chatId, async () => {
+      const bridge = this.bridgeIds.get(chatId);
+      if (!on) {
+        if (this.carriedBy.get(chatId) !== carryId) return;
+        this.carriedBy.delete(chatId);
+        const f = bridge === undefined ? undefined : this.feeds.get(chatId)?.get(bridge);
+        if (bridge !== undefined && f) await this.moderate(chatId, bridge, f, true);
+        return;
+      }
+      this.carriedBy.set(chatId, carryId);
+      this.speaker.set(chatId, null);
+      const work: Promise<void>[] = [];
+      for (const [id, f] of await this.listFeeds(chatId)) {
+        if (id === bridge) work.push(this.moderate(chatId, id, f, false));
+        else if (f.muted !== true) work.push(this.moderate(chatId, id, f, true));
+      }
+      await Promise.all(work);
+    });
+  }
+
+  async carry(source: string, uid: number, targets: string[]): Promise<CarryHandle> {
+    checkId('chat id', source);
+    targets.forEach((t) => checkId('chat id', t));
+    const bridges = await Promise.all(targets.map((t) => this.ensureBridge(t)));
+    const relay = await BridgeRelay.open(this.opts.forwardHost ?? '127.0.0.1');
+    const c: Carry = { id: randomUUID(), source, targets: new Set(targets), relay, forwards: [] };
+    this.carries.set(c.id, c);
+    bridges.forEach((b, i) => relay.add({ chatId: targets[i]!, host: this.janusHost, port: b.port, clock: b.clock }));
+    try {
+      await Promise.all(targets.map((t) => this.hearBridge(t, c.id, true)));
+      await this.queue.run(source, async () => {
+        const feeds = [...(await this.listFeeds(source))].filter(([, f]) => f.display === sfuDisplay(uid));
+        c.forwards.push(...(await this.forward(source, feeds, relay.port)));
+      });
+    } catch (err) {
+      await this.uncarry(c).catch(() => undefined);
+      throw err;
+    }
+    return c;
+  }
+
+  async uncarry(handle: CarryHandle, only?: string[]): Promise<void> {
+    const c = this.carries.get(handle.id);
+    if (!c) return;
+    const ending = only ? only.filter((t) => c.targets.has(t)) : [...c.targets];
+    for (const t of ending) {
+      c.relay.remove(t);
+      c.targets.delete(t);
+    }
+    if (c.targets.size === 0) {
+      this.carries.delete(c.id);
+      await this.queue.run(c.source, () => this.stopForwards(c.source, c));
+      c.relay.close();
+    }
+    await Promise.all(ending.map((t) => this.hearBridge(t, c.id, false)));
+  }
+
+  /** Carries in progress (tests): source, targets, packets relayed. */
+  carriesNow(): { source: string; targets: string[]; received: number; relayPort: number }[] {
+    return [...this.carries.values()].map((c) => ({ source: c.source, targets: [...c.targets], received: c.relay.received, relayPort: c.relay.port }));
   }
 
   watch(holders: HolderLookup): () => void {
@@ -372,6 +515,8 @@ export class SfuRooms implements MediaRooms {
     this.watchers.clear();
     for (const r of this.recording.values()) r.recorder.discard();
     this.recording.clear();
+    for (const c of this.carries.values()) c.relay.close();
+    this.carries.clear();
     await this.admin.close();
   }
 }

@@ -1,4 +1,4 @@
-import { PTT_FLOOR_KIND, ServerCode, parseChatId, topics, type Floor, type FloorChangeReason, type PttFloorFrame, type PttTalker } from '@ptt/contracts';
+import { PTT_FLOOR_KIND, ServerCode, parseChatId, topics, type Floor, type FloorChangeReason, type PttFloorFrame, type PttTalker, type RuleKey } from '@ptt/contracts';
 import { AppError } from '../http/app-error';
 import { ruleError } from '../http/caller';
 import type { Hub } from '../ws/hub';
@@ -16,7 +16,7 @@ export function talkerOf(rec: FloorRecord): PttTalker {
 /** The floor of `chatId` as held by `rec`, or free when `rec` is null. */
 export function floorOf(chatId: string, rec: FloorRecord | null): Floor {
   if (!rec) return { chatId, holder: null, burstId: null, since: null, until: null };
-  return { chatId, holder: talkerOf(rec), burstId: rec.burstId, since: iso(rec.since), until: iso(rec.until) };
+  return { chatId, holder: talkerOf(rec), burstId: rec.burstId, since: iso(rec.since), until: iso(rec.until), ...(rec.via ? { via: rec.via } : {}) };
 }
 
 export function frameOf(chatId: string, holder: FloorRecord | null, reason: FloorChangeReason, previous: FloorRecord | null): PttFloorFrame {
@@ -51,4 +51,26 @@ export function cannotConnect(): AppError {
 /** The caller already holds another chat's floor: one floor per user at a time. */
 export function otherFloorHeld(chatId: string): AppError {
   return ruleError(ServerCode.UserStatusError, 'callNotSupported', { chatId });
+}
+
+/** A refusal by the channel's state (409, like an occupied floor), with the rule key and details. */
+export class RuleConflictError extends AppError {
+  constructor(code: ServerCode, rule: RuleKey, extra: Record<string, unknown> = {}) {
+    const e = ruleError(code, rule, extra);
+    super(e.code, e.data, e.message);
+  }
+
+  override get httpStatus(): number {
+    return 409;
+  }
+}
+
+/** Patch and all-call on the mixing path (PTT_MEDIA=mix): nothing can carry a room's audio into another. */
+export function needsForwarding(): AppError {
+  return new RuleConflictError(ServerCode.ServiceBusy, 'patchNeedsForwarding');
+}
+
+/** A channel already in a live patch: one patch per channel. */
+export function alreadyPatched(chatId: string): AppError {
+  return new RuleConflictError(ServerCode.ChannelUserNotOperable, 'channelAlreadyPatched', { chatId });
 }

@@ -1,3 +1,5 @@
+import type { FloorVia } from '@ptt/contracts';
+
 // Where floors live: one record per chat id while someone holds it, and per holder the chat id they
 // hold (one floor per user at a time). In memory for one node; RedisFloorStore shares it between
 // nodes. Both decide "free or taken" in one atomic step, so two presses never both win.
@@ -15,6 +17,8 @@ export interface FloorRecord {
   until: number;
   /** Temporary channels: the members, whose user topics get the frames. */
   memberIds?: number[];
+  /** A bridged floor (ADR 024): held on the talker's behalf through a patch or an all-call. */
+  via?: FloorVia;
 }
 
 export type AcquireResult =
@@ -29,6 +33,12 @@ export type AcquireResult =
 export interface AcquireOptions {
   force: boolean;
   now: number;
+  /**
+   * A bridged floor (ADR 024): not "the user's one floor" (a dispatcher all-calling holds many), so
+   * neither the one-floor rule nor the per-user index applies; a live floor is occupied whoever
+   * holds it (the holder's own plain press included) unless `force`.
+   */
+  bridged?: boolean;
 }
 
 export interface FloorStore {
@@ -54,21 +64,21 @@ export class MemoryFloorStore implements FloorStore {
   /** `${entId}:${uid}` -> the chat id that user holds. */
   private readonly byUser = new Map<string, string>();
 
-  acquire(rec: FloorRecord, { force, now }: AcquireOptions): Promise<AcquireResult> {
+  acquire(rec: FloorRecord, { force, now, bridged = false }: AcquireOptions): Promise<AcquireResult> {
     const userKey = `${rec.entId}:${rec.uid}`;
     const other = this.byUser.get(userKey);
-    if (other !== undefined && other !== rec.chatId) {
+    if (!bridged && other !== undefined && other !== rec.chatId) {
       const held = this.floors.get(other) ?? null;
       if (isLive(held, now) && held.uid === rec.uid) return Promise.resolve({ kind: 'busy', chatId: other });
     }
     const stored = this.floors.get(rec.chatId) ?? null;
     if (isLive(stored, now)) {
-      if (stored.uid === rec.uid) return Promise.resolve({ kind: 'held', current: stored });
+      if (!bridged && stored.uid === rec.uid && !stored.via) return Promise.resolve({ kind: 'held', current: stored });
       if (!force) return Promise.resolve({ kind: 'occupied', current: stored });
     }
     if (stored) this.forgetUser(stored);
     this.floors.set(rec.chatId, rec);
-    this.byUser.set(userKey, rec.chatId);
+    if (!bridged) this.byUser.set(userKey, rec.chatId);
     return Promise.resolve({ kind: 'granted', previous: stored });
   }
 

@@ -11,12 +11,13 @@ import {
 } from '@ptt/contracts';
 import { requirePermission, type Caller } from '../http/caller';
 import type { Db } from '../db/db';
-import type { MediaRooms } from '../media/media-rooms';
+import { BRIDGE_HOLDER, type CarryHandle, type Holder, type MediaRooms } from '../media/media-rooms';
 import type { Hub } from '../ws/hub';
 import type { BurstKeeper } from './burst-keeper';
 import { cannotConnect, floorOf, FloorOccupiedError, frameOf, otherFloorHeld, publishFloor } from './floor-frames';
 import { isLive, type FloorRecord, type FloorStore } from './floor-store';
 import { FloorWatch } from './floor-watch';
+import type { FloorGroup, GroupGrant, PatchLookup } from './floor-group';
 import { chatIdError, pttAccess, type PttActor } from './ptt-access';
 import { pttChatIdsOf } from './ptt.repository';
 
@@ -40,6 +41,10 @@ export class FloorService {
   /** Floors granted by this node: their max-duration timers. */
   private readonly local = new Map<string, { rec: FloorRecord; timer: NodeJS.Timeout }>();
   private readonly watch: FloorWatch;
+  /** Floors that start and end together (a patch press, an all-call: floor-group.ts), by burst id. */
+  private readonly groupOf = new Map<string, FloorGroup>();
+  /** Set by the patch service (compose.ts): the live patch holding a chat id, if any. */
+  patchOf: PatchLookup = () => null;
 
   constructor(
     private readonly deps: FloorDeps,
@@ -75,11 +80,32 @@ export class FloorService {
       until: now + Math.round(talkS * 1000),
       ...(place.kind === 'temp' ? { memberIds: place.memberIds } : {}),
     };
+    const patch = this.patchOf(rec.chatId);
+    const others = patch ? patch.chatIds.filter((c) => c !== rec.chatId) : [];
+    // A patch is one talkgroup (ADR 024): a press is granted only when every patched channel is free.
+    if (patch && body.force !== true) {
+      const held = (await floors.getMany(others).catch((err: unknown) => this.storeDown(err))).find((r) => isLive(r, now));
+      if (held) throw new FloorOccupiedError(floorOf(held.chatId, held));
+    }
     const result = await floors.acquire(rec, { force: body.force === true, now }).catch((err: unknown) => this.storeDown(err));
     if (result.kind === 'occupied') throw new FloorOccupiedError(floorOf(rec.chatId, result.current));
     if (result.kind === 'busy') throw otherFloorHeld(result.chatId);
     if (result.kind === 'held') return floorOf(rec.chatId, result.current);
     const { previous } = result;
+    if (patch) {
+      const via = { kind: 'patch' as const, id: patch.id, chatId: rec.chatId };
+      const bridged = await this.takeBridged(others.map((chatId) => ({ ...rec, chatId, burstId: randomUUID(), via, memberIds: undefined })), body.force === true, now);
+      const refused = bridged.find((b) => !b.ok);
+      if (refused && !refused.ok) {
+        // Taken meanwhile by another node's press: nothing of this press stays.
+        await Promise.all([this.undoGrant(rec, previous), ...bridged.flatMap((b) => (b.ok ? [this.undoGrant(b.rec, b.previous)] : []))]);
+        throw new FloorOccupiedError(floorOf(refused.rec.chatId, refused.current));
+      }
+      const start = performance.now();
+      await this.startGroup({ main: { rec, previous }, bridged: bridged.flatMap((b) => (b.ok ? [b] : [])), source: rec.chatId, origin: null }, now);
+      timing.mediaMs = performance.now() - start;
+      return floorOf(rec.chatId, rec);
+    }
     const mediaStart = performance.now();
     try {
       await media.ensureRoom(rec.chatId);
@@ -119,10 +145,47 @@ export class FloorService {
   }
 
   /** The holder of each chat id that has one: what the media watchdog leaves unmuted. */
-  async holders(chatIds: string[]): Promise<Map<string, number>> {
+  async holders(chatIds: string[]): Promise<Map<string, Holder>> {
     const now = Date.now();
     const held = await this.deps.floors.getMany(chatIds);
-    return new Map(held.filter((r) => isLive(r, now)).map((r) => [r.chatId, r.uid]));
+    // A bridged floor is heard through the room's bridge, not the talker's feeds there (ADR 024).
+    return new Map(held.filter((r) => isLive(r, now)).map((r) => [r.chatId, r.via ? BRIDGE_HOLDER : r.uid]));
+  }
+
+  /** Bridged floors (ADR 024), one attempt each, in order: granted with what they replaced, or refused. */
+  async takeBridged(recs: FloorRecord[], force: boolean, now: number): Promise<GroupGrant[]> {
+    const out: GroupGrant[] = [];
+    for (const rec of recs) {
+      const r = await this.deps.floors.acquire(rec, { force, now, bridged: true }).catch((err: unknown) => this.storeDown(err));
+      out.push(r.kind === 'granted' ? { ok: true, rec, previous: r.previous } : { ok: false, rec, current: r.kind === 'busy' ? null : r.current });
+    }
+    return out;
+  }
+
+  /**
+   * Granted floors that live and end together: the talker's own (a patch press) or the origin
+   * room's (an all-call) is made the speaker, the audio carried into the bridged rooms; then the
+   * timers, watches and frames. The media failing undoes every grant (600 'PTT intercom cannot connect').
+   */
+  async startGroup(spec: { main: { rec: FloorRecord; previous: FloorRecord | null } | null; bridged: { rec: FloorRecord; previous: FloorRecord | null }[]; source: string; origin: string | null; onEnd?: FloorGroup['onEnd'] }, now: number): Promise<void> {
+    const { media } = this.deps;
+    const all = [...(spec.main ? [spec.main] : []), ...spec.bridged];
+    const talker = all[0]!.rec;
+    let handle: CarryHandle | null = null;
+    try {
+      if (!media.carry) throw new Error('this media path cannot carry audio between rooms');
+      await media.ensureRoom(spec.source);
+      await media.setSpeaker(spec.source, talker.uid);
+      if (spec.bridged.length > 0) handle = await media.carry(spec.source, talker.uid, spec.bridged.map((b) => b.rec.chatId));
+    } catch (err) {
+      this.log(err, 'ptt: the media server did not carry the patch or all-call');
+      if (spec.origin) await media.setSpeaker(spec.origin, null).catch(() => undefined);
+      await Promise.all(all.map((g) => this.undoGrant(g.rec, g.previous)));
+      throw cannotConnect();
+    }
+    const group: FloorGroup = { records: new Map(all.map((g) => [g.rec.burstId, g.rec])), handle, origin: spec.origin, onEnd: spec.onEnd };
+    for (const g of all) this.groupOf.set(g.rec.burstId, group);
+    for (const g of all) this.afterGrant(g.rec, g.previous, now);
   }
 
   /** Ends the chat's floor if its holder matches (membership, suspend, disband). */
@@ -142,8 +205,45 @@ export class FloorService {
     }
   }
 
-  /** Ends exactly this burst: mute, tell everyone, keep the recording. False when already over. */
+  /** Ends exactly this burst (and its group: floor-group.ts): mute, tell everyone, keep the recording. False when already over. */
   async end(rec: FloorRecord, reason: FloorChangeReason, keep = true): Promise<boolean> {
+    const group = this.groupOf.get(rec.burstId);
+    if (!group) return this.endOne(rec, reason, keep);
+    for (const r of group.records.values()) this.groupOf.delete(r.burstId);
+    await this.stopGroupMedia(group, null);
+    const done = await Promise.all([...group.records.values()].map((r) => this.endOne(r, reason, keep)));
+    group.onEnd?.(reason);
+    return done[[...group.records.values()].indexOf(rec)] ?? false;
+  }
+
+  private async stopGroupMedia(group: FloorGroup, only: string[] | null): Promise<void> {
+    const { media } = this.deps;
+    if (group.handle && media.uncarry) await media.uncarry(group.handle, only ?? undefined).catch((err: unknown) => this.log(err, 'ptt: stopping a carry failed'));
+    if (!only && group.origin) await media.setSpeaker(group.origin, null).catch((err: unknown) => this.log(err, 'ptt: muting an all-call origin failed'));
+  }
+
+  /**
+   * A floor of a group was taken over (force-insert): that room leaves the group. The talker's
+   * own floor gone, a patch press has no audio left to carry: the rest of it ends too.
+   */
+  private detach(previous: FloorRecord): void {
+    const group = this.groupOf.get(previous.burstId);
+    if (!group) return;
+    this.groupOf.delete(previous.burstId);
+    group.records.delete(previous.burstId);
+    const rest = [...group.records.values()];
+    if (!previous.via && rest.length > 0) {
+      void this.end(rest[0]!, 'preempted').catch((err: unknown) => this.log(err, 'ptt: ending the rest of a patch press failed'));
+      return;
+    }
+    if (rest.length === 0) {
+      void this.stopGroupMedia(group, null).then(() => group.onEnd?.('preempted'));
+      return;
+    }
+    void this.stopGroupMedia(group, [previous.chatId]);
+  }
+
+  private async endOne(rec: FloorRecord, reason: FloorChangeReason, keep: boolean): Promise<boolean> {
     this.forgetLocal(rec.burstId);
     let released: FloorRecord | null;
     try {
@@ -159,7 +259,7 @@ export class FloorService {
       this.deps.media.setSpeaker(rec.chatId, null).catch((err: unknown) => this.log(err, 'ptt: muting after the floor failed')),
       publishFloor(this.deps.hub, released, frameOf(rec.chatId, null, reason, released)),
     ]);
-    this.bursts.finish(released, keep).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
+    if (!released.via) this.bursts.finish(released, keep).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
     return true;
   }
 
@@ -168,7 +268,8 @@ export class FloorService {
     const preempted = isLive(previous, now);
     if (previous) {
       this.forgetLocal(previous.burstId);
-      this.bursts.finish(previous, true).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
+      this.detach(previous);
+      if (!previous.via) this.bursts.finish(previous, true).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
     }
     const timer = setTimeout(() => {
       this.end(rec, 'timeout').catch((err: unknown) => this.log(err, 'ptt: ending a talk at its max duration failed'));
@@ -177,7 +278,8 @@ export class FloorService {
     this.local.set(rec.burstId, { rec, timer });
     this.watch.follow(rec);
     void publishFloor(this.deps.hub, rec, frameOf(rec.chatId, rec, preempted ? 'preempted' : 'granted', preempted ? previous : null));
-    this.bursts.start(rec);
+    // Only the talker's own room records (ADR 024): a bridged floor carries the same voice.
+    if (!rec.via) this.bursts.start(rec);
   }
 
   /** The media server failed the grant: the floor goes back to free, and nobody is heard. */
@@ -186,8 +288,9 @@ export class FloorService {
     await this.deps.media.setSpeaker(rec.chatId, null).catch(() => undefined);
     if (!previous) return;
     this.forgetLocal(previous.burstId);
+    this.detach(previous);
     await publishFloor(this.deps.hub, previous, frameOf(rec.chatId, null, 'preempted', previous));
-    this.bursts.finish(previous, true).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
+    if (!previous.via) this.bursts.finish(previous, true).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
   }
 
   private endLocal(match: (rec: FloorRecord) => boolean, reason: FloorChangeReason): void {

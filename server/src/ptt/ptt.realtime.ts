@@ -11,8 +11,14 @@ export function registerPttRealtime(deps: ModuleDeps): void {
   const { floors } = deps;
   deps.events.on('channel.membersRemoved', (e) => floors.endIf(chatId(e.entId, e.channelId), (r) => e.userIds.includes(r.uid), 'left'));
   deps.events.on('channel.statusChanged', async (e) => {
-    if (!e.enabled) await floors.endIf(chatId(e.entId, e.channelId), () => true, 'closed');
+    if (e.enabled) return;
+    await deps.patches.channelEnded(e.entId, e.channelId);
+    await floors.endIf(chatId(e.entId, e.channelId), () => true, 'closed');
   });
-  deps.events.on('channel.disbanded', (e) => floors.closeRoom(chatId(e.entId, e.channelId), true));
+  deps.events.on('channel.disbanded', async (e) => {
+    // A patch holding it ends first ('channel'), so its carried press ends with the patch.
+    await deps.patches.channelEnded(e.entId, e.channelId);
+    await floors.closeRoom(chatId(e.entId, e.channelId), true);
+  });
   deps.media.watch((chatIds) => floors.holders(chatIds));
 }

@@ -23,18 +23,21 @@ end
 `;
 
 // KEYS: floor key, the asker's user key. ARGV: record JSON, now, force '1'/'0', ttl ms, floor key
-// prefix, user key prefix, chat id, uid.
+// prefix, user key prefix, chat id, uid, bridged '1'/'0' (ADR 024: no one-floor rule, no user key).
 const ACQUIRE = `${LIVE}
 local uid = tonumber(ARGV[8])
-local other = redis.call('GET', KEYS[2])
-if other and other ~= ARGV[7] then
-  local o = live(redis.call('GET', ARGV[5] .. other))
-  if o and tonumber(o.uid) == uid then return {'busy', other} end
+local bridged = ARGV[9] == '1'
+if not bridged then
+  local other = redis.call('GET', KEYS[2])
+  if other and other ~= ARGV[7] then
+    local o = live(redis.call('GET', ARGV[5] .. other))
+    if o and tonumber(o.uid) == uid then return {'busy', other} end
+  end
 end
 local raw = redis.call('GET', KEYS[1])
 local cur = live(raw)
 if cur then
-  if tonumber(cur.uid) == uid then return {'held', raw} end
+  if not bridged and tonumber(cur.uid) == uid and not cur.via then return {'held', raw} end
   if ARGV[3] ~= '1' then return {'occupied', raw} end
 end
 if raw then
@@ -43,7 +46,7 @@ if raw then
   if redis.call('GET', pk) == ARGV[7] then redis.call('DEL', pk) end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
-redis.call('SET', KEYS[2], ARGV[7], 'PX', ARGV[4])
+if not bridged then redis.call('SET', KEYS[2], ARGV[7], 'PX', ARGV[4]) end
 if raw then return {'granted', raw} end
 return {'granted'}
 `;
@@ -84,12 +87,12 @@ export class RedisFloorStore implements FloorStore {
     return `${this.prefix}floor:${chatId}`;
   }
 
-  async acquire(rec: FloorRecord, { force, now }: AcquireOptions): Promise<AcquireResult> {
+  async acquire(rec: FloorRecord, { force, now, bridged = false }: AcquireOptions): Promise<AcquireResult> {
     const ttl = Math.max(1, rec.until - now) + EXPIRY_MARGIN_MS;
     const userPrefix = `${this.prefix}floor-user:`;
     const out = (await this.client.eval(ACQUIRE, {
       keys: [this.floorKey(rec.chatId), `${userPrefix}${rec.entId}:${rec.uid}`],
-      arguments: [JSON.stringify(rec), String(now), force ? '1' : '0', String(ttl), `${this.prefix}floor:`, userPrefix, rec.chatId, String(rec.uid)],
+      arguments: [JSON.stringify(rec), String(now), force ? '1' : '0', String(ttl), `${this.prefix}floor:`, userPrefix, rec.chatId, String(rec.uid), bridged ? '1' : '0'],
     })) as string[];
     const [kind, value] = out;
     if (kind === 'busy') return { kind, chatId: value! };
