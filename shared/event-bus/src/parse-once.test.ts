@@ -47,7 +47,7 @@ describe('one parse per frame', () => {
     ws.serverSend(frame(CHANNEL, 'Message', { ...groupMessage, id: 43 }));
     ws.serverSend(frame(USER, 'Message', personalMessage));
     expect(runs).toHaveBeenCalledTimes(3);
-    for (const seen of group) expect(seen.map((e) => e.kind === 'GroupMessage' && e.data.id)).toEqual([41, 43]);
+    for (const seen of group) expect(seen.map((e) => e.kind === 'GroupMessage' && e.t === 'Message' && e.data.id)).toEqual([41, 43]);
     for (const seen of personal) expect(seen.map((e) => e.kind === 'Personal' && e.t === 'Message' && e.data.id)).toEqual([42]);
   });
 
