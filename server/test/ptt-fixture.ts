@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HeartbeatEvent, HeartbeatMethod, PTT_FLOOR_KIND, buildHeartbeat, heartbeatFrame, type PttFloorFrame, type Session, type Ws2Frame } from '@ptt/contracts';
-import type { BurstRecording, HolderLookup, MediaRooms } from '../src/media/media-rooms';
+import type { BurstRecording, CarryHandle, HolderLookup, MediaRooms } from '../src/media/media-rooms';
 import { OggOpusWriter } from '../src/media/ogg-opus';
 import type { FloorStore } from '../src/ptt/floor-store';
 import type { Hub } from '../src/ws/hub';
@@ -78,6 +78,16 @@ export class FakeMedia implements MediaRooms {
     if (!this.lostRecordings) writeFileSync(file, this.recordingFormat === 'ogg' ? silenceOgg(this.recordingMs) : toneWav(this.recordingMs));
     return Promise.resolve({ path: file, durationMs: this.recordingMs, ...(this.recordingFormat === 'ogg' ? { format: 'ogg' as const } : {}) });
   }
+  private carries = 0;
+  /** Patch and all-call (ADR 024); an instance field, so a test can take it away (the mixing path). */
+  carry: MediaRooms['carry'] = (source: string, uid: number, targets: string[]): Promise<CarryHandle> => {
+    this.calls.push(`carry ${source} ${uid} ${targets.join(',')}`);
+    return Promise.resolve({ id: `carry${++this.carries}`, source, targets: new Set(targets) });
+  };
+  uncarry: MediaRooms['uncarry'] = (handle: CarryHandle, only?: string[]): Promise<void> => {
+    this.calls.push(`uncarry ${handle.source} ${(only ?? [...handle.targets]).join(',')}`);
+    return Promise.resolve();
+  };
   destroyRoom(chatId: string): Promise<void> {
     this.calls.push(`destroyRoom ${chatId}`);
     return Promise.resolve();

@@ -478,6 +478,11 @@ export class SfuRooms implements MediaRooms {
     await Promise.all(ending.map((t) => this.hearBridge(t, c.id, false)));
   }
 
+  /** Tests: a bridge heard (or muted) outside any carry, as another node's carry would leave it. */
+  hearForTest(chatId: string, on: boolean): Promise<void> {
+    return on ? this.hearBridge(chatId, 'test', true) : this.hearBridge(chatId, 'test', false);
+  }
+
   /** Carries in progress (tests): source, targets, packets relayed. */
   carriesNow(): { source: string; targets: string[]; received: number; relayPort: number }[] {
     return [...this.carries.values()].map((c) => ({ source: c.source, targets: [...c.targets], received: c.relay.received, relayPort: c.relay.port }));
