@@ -43,6 +43,29 @@ describe.each(['memory', 'redis'] as const)('%s floor store', (kind) => {
     expect(results.filter((r) => r.kind === 'occupied')).toHaveLength(19);
   });
 
+  it('takes bridged floors (ADR 024) beside the user’s one floor, without the per-user index; occupied even for their holder unless force', async () => {
+    const now = Date.now();
+    const via = { kind: 'allcall' as const, id: 'call1', chatId: null };
+    const own = rec('100001-1-50', 30, 60_000, now);
+    expect(await one.acquire(own, { force: false, now })).toEqual({ kind: 'granted', previous: null });
+    const b1 = { ...rec('100001-1-51', 30, 60_000, now), via };
+    const b2 = { ...rec('100001-1-52', 30, 60_000, now), via };
+    expect(await two.acquire(b1, { force: false, now, bridged: true })).toEqual({ kind: 'granted', previous: null });
+    expect(await one.acquire(b2, { force: false, now, bridged: true })).toEqual({ kind: 'granted', previous: null });
+    expect(await one.get('100001-1-51')).toEqual(b1);
+    // A bridged floor is no "held" for a plain press of its holder, and a bridged ask finds a floor occupied.
+    expect(await two.acquire(rec('100001-1-51', 30, 60_000, now), { force: false, now })).toMatchObject({ kind: 'busy' });
+    expect(await two.acquire({ ...rec('100001-1-50', 30, 60_000, now), via }, { force: false, now, bridged: true })).toEqual({ kind: 'occupied', current: own });
+    // The user's index still names their own floor: releasing a bridged one leaves it alone.
+    expect(await one.release('100001-1-51', b1.burstId)).toEqual(b1);
+    expect(await two.acquire(rec('100001-1-53', 30, 60_000, now), { force: false, now })).toEqual({ kind: 'busy', chatId: '100001-1-50' });
+    // Force takes a bridged floor over, with what it replaced.
+    const forced = { ...rec('100001-1-52', 31, 60_000, now), via: { kind: 'patch' as const, id: 'p1', chatId: '100001-1-60' } };
+    expect(await two.acquire(forced, { force: true, now, bridged: true })).toEqual({ kind: 'granted', previous: b2 });
+    await one.release('100001-1-52', forced.burstId);
+    await one.release('100001-1-50', own.burstId);
+  });
+
   it('answers the holder asking again with the floor as it is, and refuses a second floor per user', async () => {
     const now = Date.now();
     const mine = rec('100001-1-2', 7, 60_000, now);

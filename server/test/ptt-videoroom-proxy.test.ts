@@ -1,3 +1,4 @@
+import { allCallOriginId } from '@ptt/contracts';
 import { DEMO_ENT_ID } from '../src/seed/demo';
 import type { JanusJson } from '../src/media/janus-client';
 import { RoutedMediaRooms, pttPathOf } from '../src/media/media-router';
@@ -15,8 +16,8 @@ let j: TestJanus;
 let sfu: SfuRooms;
 let t: MediaTestApp;
 const calls: JanusJson[] = [];
-const tokens: Record<'member1' | 'member4', string> = { member1: '', member4: '' };
-const uids: Record<'member1' | 'member4', number> = { member1: 0, member4: 0 };
+const tokens: Record<'member1' | 'member4' | 'dispatcher1', string> = { member1: '', member4: '', dispatcher1: '' };
+const uids: Record<'member1' | 'member4' | 'dispatcher1', number> = { member1: 0, member4: 0, dispatcher1: 0 };
 const chats: Record<'General' | 'Security' | 'Logistics', string> = { General: '', Security: '', Logistics: '' };
 
 type J = Record<string, unknown> & { janus?: string; error?: { code: number; reason: string }; data?: { id: number } };
@@ -57,7 +58,7 @@ beforeAll(async () => {
     return request(body);
   };
   t = await createMediaTestApp('pglite', new RoutedMediaRooms(j.rooms, sfu));
-  for (const who of ['member1', 'member4'] as const) {
+  for (const who of ['member1', 'member4', 'dispatcher1'] as const) {
     const s = await loginAs(t.app, who);
     tokens[who] = s.auth_token;
     uids[who] = s.id;
@@ -84,6 +85,33 @@ describe('PTT on the VideoRoom through /janus', () => {
     const res = await message('member4', { s, h }, { request: 'join', chatId: chats.Logistics });
     expect(res.json).toMatchObject({ janus: 'error', error: { code: 403 } });
     expect(res.json.error!.reason).toMatch(/videoroom/);
+  });
+
+  it('admits a publisher to an all-call origin room only for its own dispatcher; nobody subscribes there (ADR 024)', async () => {
+    const origin = allCallOriginId(DEMO_ENT_ID, uids.dispatcher1);
+    const refused = async (who: keyof typeof tokens, body: Record<string, unknown>, reason: RegExp) => {
+      const res = await message(who, await videoHandle(who), { request: 'join', ...body });
+      expect(res.json).toMatchObject({ janus: 'error', error: { code: 403 } });
+      expect(res.json.error!.reason).toMatch(reason);
+    };
+    await refused('member1', { ptype: 'publisher', chatId: origin }, /own dispatcher/);
+    // A member's own origin id: a member may not all-call.
+    await refused('member1', { ptype: 'publisher', chatId: allCallOriginId(DEMO_ENT_ID, uids.member1) }, /own dispatcher/);
+    await refused('dispatcher1', { ptype: 'subscriber', chatId: origin, streams: [{ feed: 'x' }] }, /subscribes/);
+    expect(calls.filter((c) => c.room === origin)).toHaveLength(0);
+
+    const at = await videoHandle('dispatcher1');
+    expect((await message('dispatcher1', at, { request: 'join', ptype: 'publisher', chatId: origin })).json).toMatchObject({ janus: 'ack' });
+    const joined = await pollFor('dispatcher1', at, (e) => e.plugindata?.data?.videoroom === 'joined');
+    expect(joined.plugindata?.data).toMatchObject({ room: origin });
+    calls.length = 0;
+    await message('dispatcher1', at, { request: 'configure', audio: true, video: false }, { type: 'offer', sdp: audioOffer() });
+    expect((await pollFor('dispatcher1', at, (e) => e.jsep !== undefined)).jsep).toMatchObject({ type: 'answer' });
+    // No call on air: muted before the answer went out.
+    expect(calls.filter((c) => c.request === 'moderate').map((c) => [c.room, c.mute])).toEqual([[origin, true]]);
+    // The bridge is the server's: a client cannot add one, in its room or any other.
+    const bridge = await message('dispatcher1', at, { request: 'add_remote_publisher', room: chats.General, streams: [{ type: 'audio', mindex: 0, mid: '0' }] });
+    expect(bridge.json).toMatchObject({ janus: 'error', error: { code: 403 } });
   });
 
   it('refuses joins the member may not make', async () => {
