@@ -14,6 +14,8 @@ interface Call {
   /** The server answered (granted or not); until then a release waits for the answer. */
   answered: boolean;
   callId: string | null;
+  /** The microphone was turned on for this call. */
+  sending: boolean;
   /** Chat ids whose floor the call still holds. */
   holding: Set<string>;
   timer: ReturnType<typeof setTimeout> | null;
@@ -61,7 +63,7 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
       if (current.current !== c) return;
       current.current = null;
       if (c.timer) clearTimeout(c.timer);
-      opts.current.room?.setTransmitting(false);
+      if (c.sending) opts.current.room?.setTransmitting(false);
       setState('idle');
       setCalling([]);
       if (c.callId) releaseCall({ callId: c.callId }).unwrap().catch(() => notify(CLIENT_ERROR_KEYS.pttSendFailed));
@@ -75,7 +77,7 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
     if (ids.length < 2) return;
     if (!origin || origin.state !== 'connected') return notify(CLIENT_ERROR_KEYS.pttCannotConnect);
     if (origin.micProblem) return notify(origin.micProblem.key);
-    const c: Call = { chatIds: [...ids], released: false, answered: false, callId: null, holding: new Set(), timer: null };
+    const c: Call = { chatIds: [...ids], released: false, answered: false, callId: null, sending: false, holding: new Set(), timer: null };
     current.current = c;
     setState('requesting');
     setResults(null);
@@ -99,6 +101,7 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
           return;
         }
         setCalling([...c.holding]);
+        c.sending = true;
         origin.setTransmitting(true);
         setState('onAir');
         // The server ends the call at the limit and says so; this stops the microphone even if that is lost.
