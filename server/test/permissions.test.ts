@@ -69,6 +69,9 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/ptt/floor': (ids) => ({ body: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
   'POST /api/ptt/floor/release': (ids) => ({ body: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
   'GET /api/ptt/recent/:chatId': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` } }),
+  'POST /api/ptt/patches': (ids) => ({ body: { channelIds: [ids.channel, ids.channel + 1] } }),
+  'POST /api/ptt/allcall': (ids) => ({ body: { chatIds: [`${DEMO_ENT_ID}-1-${ids.channel}`, `${DEMO_ENT_ID}-1-${ids.channel + 1}`] } }),
+  'POST /api/ptt/allcall/release': () => ({ body: { callId: 'no-such-call' } }),
   'PUT /api/me/watched-channels': (ids) => ({ body: { channels: [{ channelId: ids.channel, volume: 80, muted: false, pan: 'centre' }] } }),
 };
 
