@@ -122,10 +122,13 @@ describe.each(DB_KINDS)('PTT patch and all-call on %s', (kind) => {
     expect((await call('d', 'DELETE', `/api/ptt/patches/${live.id}`)).status).toBe(200);
     expect((await press('m4', log)).status).toBe(200);
     live = (await patch('d', [sec, log])).body.data;
+    const before = media.calls.length;
     const res = await press('m1', sec);
     expect([res.status, res.body.code, res.body.msg]).toEqual([409, ServerCode.ChannelUserNotOperable, 'PTT channel occupied']);
     expect(res.body.data).toMatchObject({ floor: { chatId: log, holder: { uid: s.m4.id } } });
     expect((await call<Floor[]>('m1', 'GET', '/api/ptt/floors')).body.data).toEqual([]);
+    // Refused before anything was taken: no media work at all.
+    expect(media.calls.slice(before)).toEqual([]);
   });
 
   it('a staff force-insert in a patched channel takes the whole patch', async () => {
@@ -190,6 +193,18 @@ describe.each(DB_KINDS)('PTT patch and all-call on %s', (kind) => {
     }
   });
 
+  it('ends the patch when one of its channels is suspended (channel); the press it carried ends too', async () => {
+    live = (await patch('d', [sec, log])).body.data;
+    expect((await press('m1', sec)).status).toBe(200);
+    const ended = next('m1', patchFrame('ended'), 'ended at m1');
+    const closed = next('m1', floorFrame(sec, 'closed'), 'closed at m1');
+    expect((await call('d', 'POST', `/api/channels/${idOf(log)}/suspend`)).status).toBe(200);
+    expect(await ended()).toEqual({ state: 'ended', patch: live, reason: 'channel' });
+    await closed();
+    expect((await call<Patch[]>('m1', 'GET', '/api/ptt/patches')).body.data).toEqual([]);
+    expect((await call('d', 'POST', `/api/channels/${idOf(log)}/resume`)).status).toBe(200);
+  });
+
   it("ends the patch when its dispatcher's last /ws2 connection closes (left), audited", async () => {
     live = (await patch('d', [sec, log])).body.data;
     ws.d.send(onlineFrame(s.d));
@@ -203,6 +218,7 @@ describe.each(DB_KINDS)('PTT patch and all-call on %s', (kind) => {
     expect(ends.map((r) => r.detail)).toEqual([
       { action: 'patchEnd', patchId: expect.any(String) as unknown, reason: 'ended' },
       { action: 'patchEnd', patchId: expect.any(String) as unknown, reason: 'ended' },
+      { action: 'patchEnd', patchId: expect.any(String) as unknown, reason: 'channel' },
       { action: 'patchEnd', patchId: live.id, reason: 'left' },
     ]);
     expect(ends.at(-1)!.user_id).toBe(s.d.id);

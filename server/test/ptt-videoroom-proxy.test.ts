@@ -98,6 +98,9 @@ describe('PTT on the VideoRoom through /janus', () => {
     // A member's own origin id: a member may not all-call.
     await refused('member1', { ptype: 'publisher', chatId: allCallOriginId(DEMO_ENT_ID, uids.member1) }, /own dispatcher/);
     await refused('dispatcher1', { ptype: 'subscriber', chatId: origin, streams: [{ feed: 'x' }] }, /subscribes/);
+    // Staff, but another user's origin room (or another enterprise's).
+    await refused('dispatcher1', { ptype: 'publisher', chatId: allCallOriginId(DEMO_ENT_ID, uids.member4) }, /own dispatcher/);
+    await refused('dispatcher1', { ptype: 'publisher', chatId: allCallOriginId(DEMO_ENT_ID + 1, uids.dispatcher1) }, /own dispatcher/);
     expect(calls.filter((c) => c.room === origin)).toHaveLength(0);
 
     const at = await videoHandle('dispatcher1');
