@@ -4,7 +4,7 @@ import { energyRate } from '../harness/media';
 import { hold, letGo, openConsole } from './support/console';
 import { allCallButton, allCallResult, channelId, tick, watchChannels } from './support/patch';
 import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
-import { tileOf } from './support/watch-tiles';
+import { LEVEL_SILENT, peakLevel, tileOf } from './support/watch-tiles';
 
 // Issue 19, acceptance 3 (all-call; ADR 024): the dispatcher (transmitting on Security) watches
 // General and Logistics and ticks both. member4 holds Logistics' floor; the dispatcher's all-call
@@ -15,6 +15,8 @@ import { tileOf } from './support/watch-tiles';
 const suite = speakingSuite();
 
 test('all-call: one occupied channel is reported, the other carries the call; both free, both hear it', async ({ browser }) => {
+  // Four consoles on two cores, two calls.
+  test.setTimeout(180_000);
   const base = suite.server.baseURL;
   const dispatcher = await openConsole(suite.speaker, base, 'dispatcher1', { channel: 'Security' });
   const member1 = await openConsole(browser, base, 'member1', { channel: 'General' });
@@ -43,10 +45,13 @@ test('all-call: one occupied channel is reported, the other carries the call; bo
   await expect(allCallResult(dispatcher, generalChat)).toHaveText('General: on air');
   await expect(allCallResult(dispatcher, logisticsChat)).toHaveAttribute('data-granted', 'false');
   await expect(allCallResult(dispatcher, logisticsChat)).toHaveText('Logistics: PTT channel occupied (Member 4 is talking)');
-  await dispatcher.page.getByTestId('patch-bar').screenshot({ path: test.info().outputPath('allcall-occupied.png') });
+  // The page, not the bar: an element screenshot waits for the bar to stop moving, and the tiles under it never do.
+  await dispatcher.page.screenshot({ path: test.info().outputPath('allcall-occupied.png') });
   await expect(member1.talker).toHaveText('Dispatcher 1 is talking');
   await audioAt(member1.page).toBeGreaterThan(HEARD);
-  const occupiedCall = { general: await energyRate(member1.page, 1_500) };
+  // The dispatcher's own voice comes back in General's bridge: not played on its tile.
+  const occupiedCall = { general: await energyRate(member1.page, 1_500), dispatcherGeneralTile: await peakLevel(tileOf(dispatcher, 'General')) };
+  expect(occupiedCall.dispatcherGeneralTile).toBeLessThan(LEVEL_SILENT);
   // Logistics stays member4's: member5 hears member4, not the call (the floor is still member4's).
   await expect(member5.talker).toHaveText('Member 4 is talking');
   await letGo(dispatcher);
@@ -65,7 +70,12 @@ test('all-call: one occupied channel is reported, the other carries the call; bo
   await expect(tileOf(dispatcher, 'Logistics')).toHaveAttribute('data-via', 'allcall');
   await audioAt(member1.page).toBeGreaterThan(HEARD);
   await audioAt(member5.page).toBeGreaterThan(HEARD);
-  const bothFree = { general: await energyRate(member1.page, 1_500), logistics: await energyRate(member5.page, 1_500) };
+  const bothFree = {
+    general: await energyRate(member1.page, 1_500),
+    logistics: await energyRate(member5.page, 1_500),
+    dispatcherTiles: { general: await peakLevel(tileOf(dispatcher, 'General')), logistics: await peakLevel(tileOf(dispatcher, 'Logistics')) },
+  };
+  expect(Math.max(bothFree.dispatcherTiles.general, bothFree.dispatcherTiles.logistics)).toBeLessThan(LEVEL_SILENT);
   await letGo(dispatcher);
   await expect(member5.talker).toBeHidden();
   await audioAt(member5.page).toBeLessThan(SILENT);

@@ -5,7 +5,7 @@ import { energyRate } from '../harness/media';
 import { hold, letGo, openConsole } from './support/console';
 import { tick, watchChannels } from './support/patch';
 import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
-import { tileOf } from './support/watch-tiles';
+import { LEVEL_HEARD, LEVEL_SILENT, peakLevel, tileOf } from './support/watch-tiles';
 
 // Issue 19, acceptance 2 (patch; ADR 024): the dispatcher (transmitting on Security) watches
 // General and Logistics of the demo seed and patches them. member1 talks in General; member5,
@@ -43,6 +43,11 @@ test('patch: a talker in General is heard in Logistics while patched, not after;
   await expect(logistics).toContainText('Member 1 is talking via General');
   await audioAt(member5.page).toBeGreaterThan(HEARD);
   const patched = await energyRate(member5.page, 1_500);
+  // The dispatcher hears General directly, so Logistics' bridge (the same voice 50 ms later) is not
+  // played: General's tile plays, Logistics' stays silent.
+  await expect.poll(() => peakLevel(general), { timeout: 15_000 }).toBeGreaterThan(LEVEL_HEARD);
+  const tiles = { general: await peakLevel(general), logistics: await peakLevel(logistics) };
+  expect(tiles.logistics).toBeLessThan(LEVEL_SILENT);
   await letGo(member1);
   await expect(member5.talker).toBeHidden();
 
@@ -74,7 +79,7 @@ test('patch: a talker in General is heard in Logistics while patched, not after;
   expect(actions.indexOf('patchEnd')).toBeLessThan(actions.indexOf('patchStart'));
   expect(ops.items.find((o) => o.detail.action === 'patchStart')?.detail.channelIds).toHaveLength(2);
 
-  const energy = JSON.stringify({ memberOfLogistics: { patched, afterEnd: after }, operations: ops.items.map((o) => o.detail) });
+  const energy = JSON.stringify({ memberOfLogistics: { patched, afterEnd: after }, dispatcherTiles: tiles, operations: ops.items.map((o) => o.detail) });
   test.info().annotations.push({ type: 'energy', description: energy });
   console.info('patch energy', energy);
 
