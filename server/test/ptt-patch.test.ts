@@ -186,7 +186,7 @@ describe.each(DB_KINDS)('PTT patch and all-call on %s', (kind) => {
     media.carry = undefined;
     try {
       const res = await patch('d', [sec, log]);
-      expect([res.status, res.body.code, (res.body.data as { reason: string }).reason]).toEqual([409, ServerCode.ServiceBusy, 'rule.patchNeedsForwarding']);
+      expect([res.status, res.body.code, (res.body.data as unknown as { reason: string }).reason]).toEqual([409, ServerCode.ServiceBusy, 'rule.patchNeedsForwarding']);
       expect((await call('d', 'POST', '/api/ptt/allcall', { chatIds: [sec, log] })).status).toBe(409);
     } finally {
       media.carry = carry;
