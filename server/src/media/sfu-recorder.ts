@@ -4,7 +4,7 @@ import path from 'node:path';
 import { OggOpusWriter } from './ogg-opus';
 
 // One burst's recording on the VideoRoom path: Janus `rtp_forward`s the holder's audio to a UDP
-// port of this server (sfu-rooms.ts), and the packets become an Ogg Opus file here.
+// port of this server (sfu-recordings.ts), and the packets become an Ogg Opus file here.
 
 /** Less than one 20 ms audio frame is no recording. */
 const MIN_BURST_MS = 20;

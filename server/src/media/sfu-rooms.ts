@@ -1,13 +1,15 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { isPttChatId, parseAllCallOriginId } from '@ptt/contracts';
-import { BridgeRelay } from './bridge-relay';
-import type { JanusClient, JanusJson } from './janus-client';
+import { createHmac } from 'node:crypto';
+import { isPttChatId } from '@ptt/contracts';
+import type { JanusClient } from './janus-client';
 import { KeyedQueue } from './keyed-queue';
 import type { Logger } from '../logger';
 import { BRIDGE_HOLDER, type BurstRecording, type CarryHandle, type Holder, type HolderLookup, type MediaRooms } from './media-rooms';
-import { addBridge, BRIDGE_MID, type Bridge } from './sfu-bridges';
-import { BurstRecorder } from './sfu-recorder';
+import { addBridge, type Bridge } from './sfu-bridges';
+import { SfuCarries } from './sfu-carries';
+import { feedMids, gone, sfuDisplay, type Feed } from './sfu-feed';
+import { SfuForwards } from './sfu-forwards';
+import { SfuRecordings } from './sfu-recordings';
+import { SfuWatchdog } from './sfu-watchdog';
 import { VideoRoomAdmin, VideoRoomCode, VideoRoomError } from './videoroom-admin';
 
 // PTT channel and temporary-channel rooms on the Janus VideoRoom (issue 18): an audio-only SFU
@@ -16,7 +18,11 @@ import { VideoRoomAdmin, VideoRoomCode, VideoRoomError } from './videoroom-admin
 // neither a publisher's streams nor their moderation in a synchronous request, so this keeps its
 // own record of each feed's audio mids (from the proxy, which sees the JSEP answers) and of what
 // it moderated; listparticipants tells which feeds are still there. Requests about one room run one
-// after another (KeyedQueue), as for the AudioBridge rooms.
+// after another (KeyedQueue), as for the AudioBridge rooms. Beside it, sharing that queue and
+// record: burst recordings (sfu-recordings.ts), patch and all-call carries (sfu-carries.ts), and the
+// watchdog (sfu-watchdog.ts).
+
+export { sfuDisplay };
 
 export interface SfuRoomsOptions {
   client: JanusClient;
@@ -32,46 +38,17 @@ export interface SfuRoomsOptions {
   maxPublishers?: number;
 }
 
-interface Feed {
-  display: string;
-  /** The feed's audio mids; null when this node never saw its answer (then '0', janus.js's first). */
-  mids: string[] | null;
-  /** What this node last moderated; null: unknown. */
-  muted: boolean | null;
-}
-
 interface Listed {
   id: string;
   display?: string;
   publisher?: boolean;
 }
 
-type Forward = { feed: string; streamId: number };
-
-interface Recording {
-  burstId: string;
-  recorder: BurstRecorder;
-  forwards: Forward[];
-}
-
-/** A patch press or an all-call in progress (ADR 024): one forward of the source, one relay. */
-interface Carry extends CarryHandle {
-  readonly targets: Set<string>;
-  relay: BridgeRelay;
-  forwards: Forward[];
-}
-
 const SAFE_ID = /^[\w-]{1,64}$/;
-const FALLBACK_MIDS = ['0'];
 
 function checkId(what: string, id: string): void {
   if (!SAFE_ID.test(id)) throw new Error(`invalid ${what} for a media room: ${JSON.stringify(id)}`);
 }
-
-export const sfuDisplay = (uid: number): string => `u${uid}`;
-
-const gone = (err: unknown): boolean =>
-  err instanceof VideoRoomError && (err.code === VideoRoomCode.NoSuchFeed || err.code === VideoRoomCode.NoSuchRoom);
 
 export class SfuRooms implements MediaRooms {
   readonly available = true;
@@ -80,30 +57,41 @@ export class SfuRooms implements MediaRooms {
   /** Per room: feed id -> what we know (the last listing plus the proxy's admissions). */
   private readonly feeds = new Map<string, Map<string, Feed>>();
   private readonly speaker = new Map<string, number | null>();
-  private readonly recording = new Map<string, Recording>();
   private readonly queue = new KeyedQueue();
-  private readonly watchers = new Set<NodeJS.Timeout>();
   private holders: HolderLookup | null = null;
-  /** Per room: its bridge (sfu-bridges.ts), made once, kept with the room. */
-  private readonly bridges = new Map<string, Promise<Bridge>>();
-  /** Bridge feed ids known now (for the moderation loops, which must not wait on a creation). */
-  private readonly bridgeIds = new Map<string, string>();
-  /** Rooms whose bridge is heard now, and the carry it is heard for. */
-  private readonly carriedBy = new Map<string, string>();
-  private readonly carries = new Map<string, Carry>();
+  private readonly recordings: SfuRecordings;
+  private readonly carries: SfuCarries;
+  private readonly watchdog: SfuWatchdog;
 
   constructor(private readonly opts: SfuRoomsOptions) {
     this.admin = new VideoRoomAdmin(opts.client, opts.log);
+    const { admin, queue } = this;
+    const { adminKey, log } = opts;
+    // The parts beside the rooms share their queue and their record of feeds, reached through these.
+    const listFeeds = (c: string) => this.listFeeds(c);
+    const moderate = (c: string, id: string, feed: Feed, mute: boolean) => this.moderate(c, id, feed, mute);
+    const forwards = new SfuForwards({ admin, adminKey, host: opts.forwardHost ?? '127.0.0.1', secret: (c) => this.secret(c), log });
+    this.recordings = new SfuRecordings(forwards, opts.recordDir, queue);
+    this.carries = new SfuCarries({
+      queue,
+      forwards,
+      janusHost: () => new URL(opts.client.url).hostname.replace(/^\[|\]$/g, ''),
+      ensureRoom: (c) => this.ensureRoom(c),
+      addBridge: (c) => addBridge(admin, log, c, this.secret(c)),
+      listFeeds,
+      knownFeed: (c, id) => this.feeds.get(c)?.get(id),
+      recordFeed: (c, id, feed) => void this.room(c).set(id, feed),
+      moderate,
+      clearSpeaker: (c) => void this.speaker.set(c, null),
+    });
+    const isBridge = (c: string, id: string) => this.carries.isBridge(c, id);
+    const speakerOf = (c: string) => this.speaker.get(c);
+    this.watchdog = new SfuWatchdog({ admin, adminKey, queue, log, intervalMs: opts.watchIntervalMs ?? 1_000, speakerOf, listFeeds, isBridge, moderate });
     this.admin.onReset(() => this.forgetRooms());
   }
 
   get janusUrl(): string {
     return this.opts.client.url;
-  }
-
-  /** Where the relay sends to a bridge: Janus's own host (remote publishers listen on every address). */
-  private get janusHost(): string {
-    return new URL(this.opts.client.url).hostname.replace(/^\[|\]$/g, '');
   }
 
   private derive(kind: 'secret' | 'pin', chatId: string): string {
@@ -120,11 +108,8 @@ export class SfuRooms implements MediaRooms {
   forgetRooms(): void {
     this.created.clear();
     this.feeds.clear();
-    this.bridges.clear();
-    this.bridgeIds.clear();
-    this.carriedBy.clear();
-    for (const r of this.recording.values()) r.recorder.discard();
-    this.recording.clear();
+    this.carries.forgetRooms();
+    this.recordings.discardAll();
   }
 
   ensureRoom(chatId: string): Promise<void> {
@@ -205,7 +190,7 @@ export class SfuRooms implements MediaRooms {
   private async moderate(chatId: string, id: string, feed: Feed, mute: boolean): Promise<void> {
     try {
       await Promise.all(
-        (feed.mids ?? FALLBACK_MIDS).map((mid) =>
+        feedMids(feed).map((mid) =>
           this.admin.request({ request: 'moderate', room: chatId, secret: this.secret(chatId), id, mid, mute }),
         ),
       );
@@ -234,7 +219,7 @@ export class SfuRooms implements MediaRooms {
       this.room(chatId).set(feedId, feed);
       const holder = await this.holderOf(chatId);
       const mute = holder !== uid;
-      await Promise.all((feed.mids ?? FALLBACK_MIDS).map((mid) => this.admin.request({ request: 'moderate', room: chatId, secret: this.secret(chatId), id: feedId, mid, mute })));
+      await Promise.all(feedMids(feed).map((mid) => this.admin.request({ request: 'moderate', room: chatId, secret: this.secret(chatId), id: feedId, mid, mute })));
       feed.muted = mute;
     });
   }
@@ -245,7 +230,7 @@ export class SfuRooms implements MediaRooms {
     return this.queue.run(chatId, async () => {
       this.speaker.set(chatId, uid);
       // A plain floor (or none): the bridge is muted with everyone else (its display is not u<uid>).
-      this.carriedBy.delete(chatId);
+      this.carries.plainFloor(chatId);
       // The press path: unmute the holder's feeds we know at once, alongside the listing.
       const known = [...(this.feeds.get(chatId) ?? new Map<string, Feed>())].filter(([, f]) => f.display === display);
       const early = known.map(([id, f]) => this.moderate(chatId, id, f, false).then(() => id));
@@ -267,83 +252,27 @@ export class SfuRooms implements MediaRooms {
     checkId('chat id', chatId);
     checkId('burst id', burstId);
     return this.queue.run(chatId, async () => {
-      await this.dropRecording(chatId);
+      await this.recordings.drop(chatId);
       await this.ensureRoom(chatId);
       // The grant that starts a burst set the speaker on this node just before.
       const holder = this.speaker.get(chatId) ?? (await this.holderOf(chatId));
       // A bridged floor is recorded in the talker's own room only (ADR 024).
       if (holder === null || holder === BRIDGE_HOLDER) return;
       const feeds = [...(await this.listFeeds(chatId))].filter(([, f]) => f.display === sfuDisplay(holder));
-      const file = path.join(this.opts.recordDir, chatId, `${burstId}.ogg`);
-      const recorder = await BurstRecorder.open(this.opts.forwardHost ?? '127.0.0.1', file);
-      const rec: Recording = { burstId, recorder, forwards: [] };
-      this.recording.set(chatId, rec);
-      rec.forwards.push(...(await this.forward(chatId, feeds, recorder.port)));
+      await this.recordings.start(chatId, burstId, feeds);
     });
-  }
-
-  /** `rtp_forward`s these feeds' audio to a port of this server; the forwarders made. */
-  private async forward(chatId: string, feeds: [string, Feed][], port: number): Promise<Forward[]> {
-    const out: Forward[] = [];
-    for (const [id, f] of feeds) {
-      try {
-        const data = await this.admin.request({
-          request: 'rtp_forward',
-          room: chatId,
-          publisher_id: id,
-          host: this.opts.forwardHost ?? '127.0.0.1',
-          secret: this.secret(chatId),
-          admin_key: this.opts.adminKey,
-          streams: (f.mids ?? FALLBACK_MIDS).map((mid) => ({ mid, port })),
-        });
-        const forwarders = (Array.isArray(data.forwarders) ? data.forwarders : []) as { stream_id?: number }[];
-        for (const fw of forwarders) if (typeof fw.stream_id === 'number') out.push({ feed: id, streamId: fw.stream_id });
-      } catch (err) {
-        if (!gone(err)) throw err;
-      }
-    }
-    return out;
-  }
-
-  private async stopForwards(chatId: string, rec: { forwards: Forward[] }): Promise<void> {
-    await Promise.all(
-      rec.forwards.map((fw) =>
-        this.admin
-          .request({ request: 'stop_rtp_forward', room: chatId, publisher_id: fw.feed, stream_id: fw.streamId, secret: this.secret(chatId), admin_key: this.opts.adminKey })
-          .catch((err: unknown) => {
-            if (!gone(err)) this.opts.log.warn({ err, room: chatId }, 'PTT recording: stop_rtp_forward failed');
-          }),
-      ),
-    );
-  }
-
-  private async dropRecording(chatId: string): Promise<void> {
-    const rec = this.recording.get(chatId);
-    if (!rec) return;
-    this.recording.delete(chatId);
-    await this.stopForwards(chatId, rec);
-    rec.recorder.discard();
   }
 
   async stopRecording(chatId: string, burstId: string): Promise<BurstRecording | null> {
     checkId('chat id', chatId);
     checkId('burst id', burstId);
-    const rec = await this.queue.run(chatId, async () => {
-      const current = this.recording.get(chatId);
-      if (!current || current.burstId !== burstId) return null;
-      this.recording.delete(chatId);
-      await this.stopForwards(chatId, current);
-      return current;
-    });
-    if (!rec) return null;
-    const done = await rec.recorder.finish();
-    return done ? { ...done, format: 'ogg' } : null;
+    return this.recordings.stop(chatId, burstId);
   }
 
   async destroyRoom(chatId: string): Promise<void> {
     checkId('chat id', chatId);
     return this.queue.run(chatId, async () => {
-      await this.dropRecording(chatId);
+      await this.recordings.drop(chatId);
       try {
         await this.admin.request({ request: 'destroy', room: chatId, secret: this.secret(chatId) });
       } catch (err) {
@@ -352,176 +281,49 @@ export class SfuRooms implements MediaRooms {
       this.created.delete(chatId);
       this.feeds.delete(chatId);
       this.speaker.delete(chatId);
-      this.bridges.delete(chatId);
-      this.bridgeIds.delete(chatId);
-      this.carriedBy.delete(chatId);
+      this.carries.forgetRoom(chatId);
     });
   }
 
-  /** One watchdog round: in every PTT room with participants, non-holders not known muted are muted. */
-  async enforce(holders: HolderLookup): Promise<void> {
-    const data: JanusJson = await this.admin.request({ request: 'list', admin_key: this.opts.adminKey });
-    const rooms = (Array.isArray(data.list) ? data.list : []) as { room: unknown; num_participants?: number }[];
-    const withPeople = rooms.filter((r) => (r.num_participants ?? 0) > 0).map((r) => String(r.room));
-    const busy = withPeople.filter(isPttChatId);
-    // All-call origin rooms have no floor: their user is heard while this node has a call on air.
-    const origins = withPeople.filter((r) => parseAllCallOriginId(r) !== null);
-    const lookup = async (chatIds: string[]): Promise<Map<string, Holder>> => {
-      const m = chatIds.some(isPttChatId) ? await holders(chatIds.filter(isPttChatId)) : new Map<string, Holder>();
-      for (const o of chatIds.filter((c) => !isPttChatId(c))) {
-        const uid = this.speaker.get(o);
-        if (uid !== undefined && uid !== null) m.set(o, uid);
-      }
-      return m;
-    };
-    if (busy.length + origins.length === 0) return;
-    const held = await lookup([...busy, ...origins]);
-    await Promise.all(
-      [...busy, ...origins].map((chatId) =>
-        this.queue.run(chatId, async () => {
-          const heard = async (h: Holder | null) => [...(await this.listFeeds(chatId))].filter(([id, f]) => f.muted !== true && !this.isHolder(chatId, id, f, h));
-          if ((await heard(held.get(chatId) ?? null)).length === 0) return;
-          // The floor may have changed since the batch lookup: ask again before muting anyone.
-          const fresh = (await lookup([chatId])).get(chatId) ?? null;
-          for (const [id, f] of await heard(fresh)) {
-            if (f.muted === false) this.opts.log.warn({ room: chatId, display: f.display, holder: fresh }, 'PTT watchdog muted a publisher that does not hold the floor');
-            await this.moderate(chatId, id, f, true);
-          }
-        }),
-      ),
-    );
+  /** One watchdog round (sfu-watchdog.ts): non-holders heard in PTT rooms are muted. */
+  enforce(holders: HolderLookup): Promise<void> {
+    return this.watchdog.enforce(holders);
   }
 
-  /** Whether this feed may be heard while `h` holds the room: the holder's feeds, or our bridge. */
-  private isHolder(chatId: string, id: string, f: Feed, h: Holder | null): boolean {
-    if (h === null) return false;
-    if (h === BRIDGE_HOLDER) return id === this.bridgeIds.get(chatId);
-    return f.display === sfuDisplay(h);
-  }
-
-  /** The room's bridge: made the first time (muted), then the same one until the room goes. */
+  /** The room's bridge (sfu-carries.ts): made the first time (muted), then the same one. */
   ensureBridge(chatId: string): Promise<Bridge> {
-    let p = this.bridges.get(chatId);
-    if (!p) {
-      const making = this.ensureRoom(chatId)
-        .then(() => this.queue.run(chatId, () => addBridge(this.admin, this.opts.log, chatId, this.secret(chatId))))
-        .then((b) => {
-          this.bridgeIds.set(chatId, b.id);
-          this.room(chatId).set(b.id, { display: 'bridge', mids: [BRIDGE_MID], muted: true });
-          return b;
-        });
-      this.bridges.set(chatId, making);
-      making.catch(() => {
-        if (this.bridges.get(chatId) === making) this.bridges.delete(chatId);
-      });
-      p = making;
-    }
-    return p;
-  }
-
-  /** The bridge heard (for `carryId`), every other feed of the room muted; or the bridge muted. */
-  private hearBridge(chatId: string, carryId: string, on: boolean): Promise<void> {
-    return this.queue.run(chatId, async () => {
-      const bridge = this.bridgeIds.get(chatId);
-      if (!on) {
-        if (this.carriedBy.get(chatId) !== carryId) return;
-        this.carriedBy.delete(chatId);
-        const f = bridge === undefined ? undefined : this.feeds.get(chatId)?.get(bridge);
-        if (bridge !== undefined && f) await this.moderate(chatId, bridge, f, true);
-        return;
-      }
-      this.carriedBy.set(chatId, carryId);
-      this.speaker.set(chatId, null);
-      const work: Promise<void>[] = [];
-      for (const [id, f] of await this.listFeeds(chatId)) {
-        if (id === bridge) work.push(this.moderate(chatId, id, f, false));
-        else if (f.muted !== true) work.push(this.moderate(chatId, id, f, true));
-      }
-      await Promise.all(work);
-    });
+    return this.carries.ensureBridge(chatId);
   }
 
   async carry(source: string, uid: number, targets: string[]): Promise<CarryHandle> {
     checkId('chat id', source);
     targets.forEach((t) => checkId('chat id', t));
-    const bridges = await Promise.all(targets.map((t) => this.ensureBridge(t)));
-    const relay = await BridgeRelay.open(this.opts.forwardHost ?? '127.0.0.1');
-    const c: Carry = { id: randomUUID(), source, targets: new Set(targets), relay, forwards: [] };
-    this.carries.set(c.id, c);
-    bridges.forEach((b, i) => relay.add({ chatId: targets[i]!, host: this.janusHost, port: b.port, clock: b.clock }));
-    try {
-      await Promise.all(targets.map((t) => this.hearBridge(t, c.id, true)));
-      await this.queue.run(source, async () => {
-        const feeds = [...(await this.listFeeds(source))].filter(([, f]) => f.display === sfuDisplay(uid));
-        c.forwards.push(...(await this.forward(source, feeds, relay.port)));
-      });
-    } catch (err) {
-      await this.uncarry(c).catch(() => undefined);
-      throw err;
-    }
-    return c;
+    return this.carries.carry(source, uid, targets);
   }
 
-  async uncarry(handle: CarryHandle, only?: string[]): Promise<void> {
-    const c = this.carries.get(handle.id);
-    if (!c) return;
-    const ending = only ? only.filter((t) => c.targets.has(t)) : [...c.targets];
-    for (const t of ending) {
-      c.relay.remove(t);
-      c.targets.delete(t);
-    }
-    if (c.targets.size === 0) {
-      this.carries.delete(c.id);
-      await this.queue.run(c.source, () => this.stopForwards(c.source, c));
-      c.relay.close();
-    }
-    await Promise.all(ending.map((t) => this.hearBridge(t, c.id, false)));
+  uncarry(handle: CarryHandle, only?: string[]): Promise<void> {
+    return this.carries.uncarry(handle, only);
   }
 
   /** Tests: a bridge heard (or muted) outside any carry, as another node's carry would leave it. */
   hearForTest(chatId: string, on: boolean): Promise<void> {
-    return on ? this.hearBridge(chatId, 'test', true) : this.hearBridge(chatId, 'test', false);
+    return this.carries.hear(chatId, 'test', on);
   }
 
   /** Carries in progress (tests): source, targets, packets relayed. */
   carriesNow(): { source: string; targets: string[]; received: number; relayPort: number }[] {
-    return [...this.carries.values()].map((c) => ({ source: c.source, targets: [...c.targets], received: c.relay.received, relayPort: c.relay.port }));
+    return this.carries.now();
   }
 
   watch(holders: HolderLookup): () => void {
     this.holders = holders;
-    let running = false;
-    let failing = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      this.enforce(holders)
-        .then(() => {
-          failing = false;
-        })
-        .catch((err: unknown) => {
-          if (!failing) this.opts.log.warn({ err }, 'PTT watchdog could not check the VideoRoom rooms');
-          failing = true;
-        })
-        .finally(() => {
-          running = false;
-        });
-    }, this.opts.watchIntervalMs ?? 1_000);
-    timer.unref();
-    this.watchers.add(timer);
-    return () => {
-      clearInterval(timer);
-      this.watchers.delete(timer);
-    };
+    return this.watchdog.watch(holders);
   }
 
   async close(): Promise<void> {
-    for (const t of this.watchers) clearInterval(t);
-    this.watchers.clear();
-    for (const r of this.recording.values()) r.recorder.discard();
-    this.recording.clear();
-    for (const c of this.carries.values()) c.relay.close();
-    this.carries.clear();
+    this.watchdog.stop();
+    this.recordings.discardAll();
+    this.carries.close();
     await this.admin.close();
   }
 }
