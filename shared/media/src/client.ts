@@ -4,6 +4,8 @@ import type { GestureTarget, OutputAudioContext } from './channel-output';
 import { loadJanus } from './loadJanus';
 import { openMicrophone } from './micError';
 import { Room } from './room';
+import { pageSessions } from './session-pool';
+import type { SessionPool } from './session-pool';
 import { SfuRoom } from './sfu-room';
 import type { JanusConstructor, JoinOptions, MediaClient, MediaLog, RoomConnection } from './types';
 
@@ -21,6 +23,8 @@ export interface MediaClientOptions {
   createAudioContext?: () => OutputAudioContext;
   /** Tests: where a suspended context waits for a gesture; by default the document. */
   gestures?: GestureTarget | null;
+  /** Tests: where `sharedSession` rooms find their session; by default the page's one pool. */
+  sessions?: SessionPool;
 }
 
 /** 1 s, 2 s, 4 s ... up to 30 s, as the /ws2 socket reconnects. */
@@ -45,6 +49,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
     openMicrophone: options.openMicrophone ?? openMicrophone,
     createAudio: options.createAudio ?? (() => document.createElement('audio')),
     retryDelayMs,
+    sessions: options.sessions ?? pageSessions,
     output: new SharedOutput({ createAudioContext: options.createAudioContext ?? pageAudioContext, gestures, log }),
   };
   return {

@@ -9,6 +9,8 @@ export { inboundStatsOf } from './stats';
 export { loadJanus, webrtcSupported } from './loadJanus';
 export { AUDIOBRIDGE } from './room';
 export { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room-lifecycle';
+export { SessionPool, pageSessions } from './session-pool';
+export type { SessionLease, SessionUser } from './session-pool';
 export { BRIDGE_DISPLAY, SUBSCRIBE_RETRY_MS } from './sfu-feeds';
 export { ROOM_STATES } from './types';
 export type {

@@ -4,7 +4,8 @@ import type { SharedOutput } from './channel-output';
 import { micErrorKey } from './micError';
 import { RemoteAudio } from './remote-audio';
 import { ClipReplay } from './replay';
-import type { ChannelOutputSettings, JanusConstructor, JoinOptions, MediaLog, MediaProblem, JanusSession, RoomState } from './types';
+import type { SessionLease, SessionPool } from './session-pool';
+import type { ChannelOutputSettings, JanusConstructor, JanusPluginHandle, JoinOptions, MediaLog, MediaProblem, JanusSession, RoomState } from './types';
 
 /** A join that is not connected by then is given up and tried again. */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -22,15 +23,18 @@ export interface RoomDeps {
   output: SharedOutput;
   /** Wait before rejoin attempt number `failures` (1, 2, ...). */
   retryDelayMs: (failures: number) => number;
+  /** The page's shared Janus sessions, for rooms joined with `sharedSession`. */
+  sessions: SessionPool;
 }
 
 /**
  * The connection life cycle both kinds of room share (the AudioBridge `Room` and the VideoRoom
  * `SfuRoom`), kept in one place so that they cannot drift apart: the states and problems, the
  * microphone opened once and kept across rejoins (never, when only listening), one Janus session
- * per attempt with a connect timeout, ICE grace, rejoin with backoff, and what plays the remote
+ * per attempt (or, with `sharedSession`, a hold on the page's shared one) with a connect timeout, ICE grace, rejoin with backoff, and what plays the remote
  * audio (`RemoteAudio`: <audio> elements, or the WebAudio output with volume, mute and pan). A subclass attaches its handles to the session
- * (`attach`), calls `connected` and `fail`, and lets go of its handles in `release`.
+ * (`attach`), takes each one it is given with `adopt`, calls `connected` and `fail`, and lets go
+ * of its handles in `release`.
  */
 export abstract class RoomLifecycle {
   readonly state$ = new BehaviorSubject<RoomState>('connecting');
@@ -47,6 +51,10 @@ export abstract class RoomLifecycle {
   protected attempt = 0;
   /** This attempt's Janus session, from its creation to teardown. */
   protected session: JanusSession | null = null;
+  /** This attempt's hold on a shared session (`sharedSession`), from `start` to teardown. */
+  private lease: SessionLease | null = null;
+  /** This attempt's handles: on a shared session they are detached one by one at teardown. */
+  private handles: JanusPluginHandle[] = [];
   private failures = 0;
   private everConnected = false;
   private problemShown = false;
@@ -127,6 +135,20 @@ export abstract class RoomLifecycle {
   /** Left for good, just before the subjects complete: anything kept across rejoins goes. */
   protected leaving(): void {}
 
+  /**
+   * A handle attached for `attempt`: true when that attempt is still on (the handle is then this
+   * room's until teardown). A handle of an attempt already over is detached at once: on a shared
+   * session nothing else would (on a session of our own, its destroy already did; this is harmless).
+   */
+  protected adopt(attempt: number, handle: JanusPluginHandle): boolean {
+    if (attempt === this.attempt) {
+      this.handles.push(handle);
+      return true;
+    }
+    if (this.options.sharedSession) handle.detach({});
+    return false;
+  }
+
   /** The first attempt; called by the subclass once its own fields are set up. */
   protected begin(): void {
     void this.start(this.attempt);
@@ -148,6 +170,13 @@ export abstract class RoomLifecycle {
     const mic = this.options.listenOnly ? null : await this.microphone();
     if (attempt !== this.attempt) return;
     this.timer = setTimeout(() => this.fail(attempt, 'connect timeout'), CONNECT_TIMEOUT_MS);
+    if (this.options.sharedSession) {
+      const lease = this.deps.sessions.acquire(Janus, this.deps.janusPath, this.deps.token, this.deps.log);
+      this.lease = lease;
+      this.session = lease.session;
+      lease.use({ up: () => this.attach(attempt, mic), lost: (e: unknown) => this.fail(attempt, e) });
+      return;
+    }
     this.session = new Janus({
       server: this.deps.janusPath,
       token: this.deps.token,
@@ -219,10 +248,16 @@ export abstract class RoomLifecycle {
     this.attempt += 1;
     this.clearTimers();
     const session = this.session;
+    const lease = this.lease;
+    const handles = this.handles;
     this.session = null;
+    this.lease = null;
+    this.handles = [];
     this.release();
-    // Destroying the session detaches the handles, which takes us out of the room.
-    session?.destroy({ cleanupHandles: true, notifyDestroyed: false });
+    // Detaching the handles takes us out of the room: a shared session detaches ours only (or is
+    // destroyed when we were the last on it), one of our own is destroyed with them.
+    if (lease) lease.release(handles);
+    else session?.destroy({ cleanupHandles: true, notifyDestroyed: false });
   }
 
   private clearTimers(): void {

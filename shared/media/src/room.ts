@@ -34,7 +34,7 @@ export class Room extends RoomLifecycle implements RoomConnection {
     session.attach({
       plugin: AUDIOBRIDGE,
       success: (handle) => {
-        if (attempt !== this.attempt) return;
+        if (!this.adopt(attempt, handle)) return;
         this.handle = handle;
         handle.send({ message: { request: 'join', chatId: this.chatId }, error: fail });
       },

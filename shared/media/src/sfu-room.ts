@@ -64,7 +64,7 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
     session.attach({
       plugin: VIDEOROOM,
       success: (handle) => {
-        if (attempt !== this.attempt) return;
+        if (!this.adopt(attempt, handle)) return;
         this.pub = handle;
         this.attachSubscriber(attempt);
         handle.send({ message: { request: 'join', ptype: 'publisher', chatId: this.chatId }, error: fail });
@@ -124,7 +124,7 @@ export class SfuRoom extends RoomLifecycle implements RoomConnection {
     session.attach({
       plugin: VIDEOROOM,
       success: (handle) => {
-        if (attempt !== this.attempt) return;
+        if (!this.adopt(attempt, handle)) return;
         this.sub = handle;
         for (const message of pending.splice(0)) send(message);
       },

@@ -52,6 +52,14 @@ export interface JoinOptions {
    * moderation), 'mix' the AudioBridge (the old path, and always for calls).
    */
   path?: 'sfu' | 'mix';
+  /**
+   * Shares one Janus session (one HTTP long poll) with the page's other rooms that ask for it,
+   * instead of a session of its own: the browser's six connections per host cannot carry a long
+   * poll for each of many watched rooms (ADR 023). The room attaches its handles to the shared
+   * session, detaches only those when it leaves or retries, and fails over with every other room
+   * on it when the session dies.
+   */
+  sharedSession?: boolean;
 }
 
 /** The receive side of the room's audio, from `getStats()`; null where the browser did not say. */
