@@ -95,7 +95,7 @@ describe('all-call', () => {
     expect(s.origin()).toHaveLength(0);
     tick('Security');
     await waitFor(() => expect(s.origin()).toHaveLength(1));
-    expect(s.origin()[0]!.options).toMatchObject({ path: 'sfu' });
+    expect(s.origin()[0]!.options).toMatchObject({ path: 'sfu', sharedSession: true });
     expect(s.origin()[0]!.options.listenOnly).toBeUndefined();
     tick('Security');
     await waitFor(() => expect(s.origin()).toHaveLength(0));

@@ -37,7 +37,7 @@ describe('useWatchedRooms', () => {
     await waitFor(() => expect(s.live()).toHaveLength(1));
     const first = s.live()[0]!;
     expect(first.chatId).toBe(`${ENT_ID}-1-2`);
-    expect(first.options).toMatchObject({ listenOnly: true, path: 'mix' });
+    expect(first.options).toMatchObject({ listenOnly: true, path: 'mix', sharedSession: true });
     await waitFor(() => expect(first.speaker).toBe('speaker-2'));
 
     act(() => s.bus.publish('session', session({ auth_token: 'token-2' })));

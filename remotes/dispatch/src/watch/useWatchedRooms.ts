@@ -53,7 +53,9 @@ export function useWatchedRooms({ channels, selectedChannelId, createClient = cr
       for (const c of latest.current) {
         if (open.has(c.channelId)) continue;
         // Each room's state is its own business: a watched tile shows what it hears, not a badge.
-        open.set(c.channelId, openRoom(client, chatId(entId, c.channelId), { listenOnly: true, output: outputOf(c), path }, bus, () => undefined));
+        // The watched rooms share one Janus session (one long poll): twenty long polls of their
+        // own would queue behind the browser's six connections per host (ADR 023).
+        open.set(c.channelId, openRoom(client, chatId(entId, c.channelId), { listenOnly: true, output: outputOf(c), path, sharedSession: true }, bus, () => undefined));
       }
     }
     setRooms(new Map([...open].map(([id, r]) => [id, r.room])));
