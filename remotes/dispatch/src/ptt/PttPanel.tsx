@@ -4,6 +4,7 @@ import { Badge, Caption1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/
 import { MicRegular, PersonVoiceRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, chatId as channelChatId } from '@ptt/contracts';
+import type { FloorVia } from '@ptt/contracts';
 import { createMediaClient } from '@ptt/media';
 import { useBusState } from '@ptt/ui';
 import { NS, useAppSelector, useCan, useConsole } from '../core';
@@ -39,6 +40,17 @@ export function noticeText(t: (key: string, values?: Record<string, unknown>) =>
     case 'ended':
       return t('ptt.notice.ended');
   }
+}
+
+/**
+ * Who talks on the selected channel (`name` null: this console's user), and how the floor got
+ * there: "via <channel>" when a patch carried it from the channel the talker pressed in, "all-call"
+ * when a dispatcher's all-call did (ADR 024), as the watched tiles say it.
+ */
+export function talkerText(t: (key: string, values?: Record<string, unknown>) => string, name: string | null, via: FloorVia['kind'] | null, channel: string | null): string {
+  if (via === 'allcall') return name === null ? t('ptt.talkerSelfAllCall') : t('ptt.talkerAllCall', { name });
+  if (via === 'patch' && channel) return name === null ? t('ptt.talkerSelfVia', { channel }) : t('ptt.talkerVia', { name, channel });
+  return name === null ? t('ptt.talkerSelf') : t('ptt.talker', { name });
 }
 
 /**
@@ -96,6 +108,9 @@ export function PttPanel({ createClient = createMediaClient, output, onRoom }: P
   }, [accessLast, bus, ptt.accessMs, ptt.accessParts, ptt.jitterBufferMs, ptt.media, ptt.playoutMs, ptt.roundTripMs]);
 
   const holder = chatId ? (ptt.floors[chatId]?.holder ?? null) : null;
+  // A floor that reached this channel through a patch (the talker pressed in another channel) or an all-call.
+  const via = chatId ? (ptt.floors[chatId]?.via ?? null) : null;
+  const viaChannel = useAppSelector((s) => (via?.chatId ? (s.chatList.items[via.chatId]?.title ?? null) : null));
   const otherTalks = holder !== null && holder.uid !== selfUid;
   const talking = view.press === 'talking';
   const rtt = round(ptt.roundTripMs);
@@ -132,8 +147,8 @@ export function PttPanel({ createClient = createMediaClient, output, onRoom }: P
       </div>
       <Caption1 id="dispatch-ptt-hint">{chatId ? t('ptt.buttonHint', { key: settings.pttKey }) : t('ptt.noChannel')}</Caption1>
       {holder && (
-        <Text className={styles.talker} data-testid="ptt-talker" role="status">
-          {holder.uid === selfUid ? t('ptt.talkerSelf') : t('ptt.talker', { name: holder.nickname })}
+        <Text className={styles.talker} data-testid="ptt-talker" data-via={via?.kind ?? ''} role="status">
+          {talkerText(t, holder.uid === selfUid ? null : holder.nickname, via?.kind ?? null, viaChannel)}
         </Text>
       )}
       {otherTalks && (

@@ -21,6 +21,10 @@ export const pttEn = {
   },
   talker: '{{name}} is talking',
   talkerSelf: 'You are talking',
+  talkerVia: '{{name}} is talking via {{channel}}',
+  talkerAllCall: '{{name}} is talking (all-call)',
+  talkerSelfVia: 'You are talking via {{channel}}',
+  talkerSelfAllCall: 'You are talking (all-call)',
   noChannel: 'Select a channel to talk in it',
   notice: {
     occupiedBy: 'PTT channel occupied: {{name}} is talking',
@@ -62,6 +66,10 @@ export const pttZh: typeof pttEn = {
   },
   talker: '{{name}} 正在讲话',
   talkerSelf: '你正在讲话',
+  talkerVia: '{{name}} 正在经由 {{channel}} 讲话',
+  talkerAllCall: '{{name}} 正在讲话（全呼）',
+  talkerSelfVia: '你正在经由 {{channel}} 讲话',
+  talkerSelfAllCall: '你正在讲话（全呼）',
   noChannel: '请选择一个频道后讲话',
   notice: {
     occupiedBy: '对讲频道被占用：{{name}} 正在讲话',

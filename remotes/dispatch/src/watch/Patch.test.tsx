@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_SETTINGS } from '@ptt/contracts';
-import type { ChatListItem, Notification, Patch, PttPatchFrame, WatchedChannel, WatchedChannels } from '@ptt/contracts';
+import { DEFAULT_SETTINGS, Role, allCallOriginId } from '@ptt/contracts';
+import type { ChatListItem, Notification, Patch, PttPatchFrame, Session, WatchedChannel, WatchedChannels } from '@ptt/contracts';
 import { ApiError } from '@ptt/event-bus';
 import { setLocale } from '@ptt/ui';
 import { selectChannel, useChatListSync, useConsole } from '../core';
-import { ENT_ID, fakeApi, renderConsole, startRoutes } from '../core/test';
+import { ENT_ID, fakeApi, renderConsole, session, startRoutes } from '../core/test';
 import type { Handler } from '../core/test';
 import { usePttSync } from '../ptt';
 import { MEDIA, fakeMedia, frame } from '../ptt/test';
@@ -26,7 +26,7 @@ function Sync() {
   return null;
 }
 
-function setup(list: WatchedChannel[], routes: Record<string, Handler> = {}, patches: Patch[] = []) {
+function setup(list: WatchedChannel[], routes: Record<string, Handler> = {}, patches: Patch[] = [], who: Session = session()) {
   const media = fakeMedia();
   let live = patches;
   let saved: WatchedChannels = { channels: list };
@@ -56,6 +56,7 @@ function setup(list: WatchedChannel[], routes: Record<string, Handler> = {}, pat
       <WatchedPtt createClient={media.create} />
     </>,
     api,
+    who,
   );
   const notes: Notification[] = [];
   r.bus.on('notify').subscribe((n) => notes.push(n));
@@ -150,5 +151,64 @@ describe('patch', () => {
     await waitFor(() => expect(screen.getAllByText('已互联')).toHaveLength(2));
     expect(screen.getByText('与 Security 互联')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '结束 Security 的互联' })).toBeInTheDocument();
+  });
+});
+
+describe('patch and all-call are staff actions (ptt.force)', () => {
+  const MEMBER = session({ role: Role.User, id: 8, account: 'member8', nickname: 'Member 8' });
+
+  it('offers a member no tick boxes, no Patch channels, no All-call and no End patch, but shows the Patched badge', async () => {
+    const s = setup([watched(1), watched(2), watched(3)], {}, [patchOf([1, 2])], MEMBER);
+    await waitFor(() => expect(tile('Security')).toHaveAttribute('data-patched', 'true'));
+    expect(within(tile('General')).getByText('Patched with Security')).toBeInTheDocument();
+    expect(within(tile('Security')).getByText('Patched with General')).toBeInTheDocument();
+    expect(screen.getAllByText('Patched')).toHaveLength(2);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByTestId('patch-bar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Patch channels' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'All-call' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /End the patch/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('End patch')).not.toBeInTheDocument();
+    expect(tile('General')).toHaveAttribute('data-ticked', 'false');
+    // The rest of the tile is the member's as before.
+    expect(within(tile('Security')).getByRole('button', { name: 'Mute Security' })).toBeInTheDocument();
+    // Nothing to all-call with: no origin room joined for a member.
+    expect(s.media.rooms.some((r) => r.chatId === allCallOriginId(ENT_ID, 8))).toBe(false);
+  });
+
+  it('offers a dispatcher the tick boxes, Patch channels, All-call and End patch', async () => {
+    setup([watched(1), watched(2), watched(3)], {}, [patchOf([1, 2])]);
+    await waitFor(() => expect(tile('Security')).toHaveAttribute('data-patched', 'true'));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+    expect(screen.getByTestId('patch-bar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Patch channels' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All-call' })).toBeInTheDocument();
+    expect(within(tile('Security')).getByRole('button', { name: 'End the patch of Security' })).toBeInTheDocument();
+    expect(within(tile('General')).getByText('Patched with Security')).toBeInTheDocument();
+  });
+});
+
+describe('the selected channel PTT panel names a patched or all-call floor', () => {
+  it('says "via <channel>" for a patch and "all-call" for an all-call, in English and Chinese', async () => {
+    const s = setup([watched(1), watched(2)], {}, [patchOf([1, 2])]);
+    await waitFor(() => expect(tile('General')).toHaveAttribute('data-patched', 'true'));
+    await waitFor(() => expect(screen.getAllByText('Security').length).toBeGreaterThan(0));
+    act(() => s.bus.publish('ws/ptt', { ...frame('granted', TALKER, null, chat(1)), via: { kind: 'patch', id: 'p1', chatId: chat(2) } }));
+    expect(screen.getByTestId('ptt-talker')).toHaveTextContent('Member 7 is talking via Security');
+    expect(screen.getByTestId('ptt-talker')).toHaveAttribute('data-via', 'patch');
+    expect(within(tile('General')).getByText(/Member 7 is talking via Security/)).toBeInTheDocument();
+
+    act(() => s.bus.publish('ws/ptt', { ...frame('granted', TALKER, null, chat(1)), via: { kind: 'allcall', id: 'a1', chatId: null } }));
+    expect(screen.getByTestId('ptt-talker')).toHaveTextContent('Member 7 is talking (all-call)');
+    expect(screen.getByTestId('ptt-talker')).toHaveAttribute('data-via', 'allcall');
+
+    act(() => setLocale('zh'));
+    expect(screen.getByTestId('ptt-talker')).toHaveTextContent('Member 7 正在讲话（全呼）');
+    act(() => s.bus.publish('ws/ptt', { ...frame('granted', TALKER, null, chat(1)), via: { kind: 'patch', id: 'p1', chatId: chat(2) } }));
+    expect(screen.getByTestId('ptt-talker')).toHaveTextContent('Member 7 正在经由 Security 讲话');
+
+    act(() => s.bus.publish('ws/ptt', frame('granted', TALKER, null, chat(1))));
+    expect(screen.getByTestId('ptt-talker')).toHaveTextContent('Member 7 正在讲话');
+    expect(screen.getByTestId('ptt-talker')).toHaveAttribute('data-via', '');
   });
 });

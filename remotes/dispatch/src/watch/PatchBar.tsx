@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PATCH_CHANNELS_MAX, PATCH_CHANNELS_MIN } from '@ptt/contracts';
 import type { AllCallResult } from '@ptt/contracts';
 import { COMMON_NS } from '@ptt/ui';
-import { NS } from '../core';
+import { NS, useCan } from '../core';
 import { HoldButton } from '../ptt';
 import { useCreatePatchMutation } from './patchApi';
 import { refusalKey, resultReasonKey } from './refusal';
@@ -37,6 +37,7 @@ export interface PatchBarProps {
 /**
  * What the ticks on the watched tiles are for: patch the ticked channels, or hold to all-call
  * them; the all-call's answer per channel (on air, or the refusal in its rule's words).
+ * Staff only ('ptt.force': the server refuses members both): nothing for other roles.
  */
 export function PatchBar({ ticked, nameOf, allCall, onPatched }: PatchBarProps) {
   const { t } = useTranslation(NS);
@@ -44,6 +45,7 @@ export function PatchBar({ ticked, nameOf, allCall, onPatched }: PatchBarProps) 
   const styles = useStyles();
   const [create, creating] = useCreatePatchMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const staff = useCan('ptt.force');
   const count = ticked.length;
   const patchable = count >= PATCH_CHANNELS_MIN && count <= PATCH_CHANNELS_MAX && !creating.isLoading;
   const busy = allCall.state === 'requesting' || allCall.state === 'onAir';
@@ -64,6 +66,7 @@ export function PatchBar({ ticked, nameOf, allCall, onPatched }: PatchBarProps) 
     return holder ? t('watch.patch.occupiedBy', { channel, reason, name: holder.nickname }) : t('watch.patch.refused', { channel, reason });
   };
 
+  if (!staff) return null;
   return (
     <div className={styles.bar} data-testid="patch-bar">
       <Caption1>{count >= 2 ? t('watch.patch.ticked', { count }) : t('watch.patch.tickedNone')}</Caption1>

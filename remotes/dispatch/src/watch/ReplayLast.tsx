@@ -29,6 +29,8 @@ export interface ReplayLastProps {
   name: string;
   /** The room the channel plays in: the clip joins its output, beside the live audio. */
   room: RoomConnection | null;
+  /** Hears whether a clip is being fetched or played (the tile's meter reads the room meanwhile). */
+  onPlaying?: (playing: boolean) => void;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ReplayLastProps {
  * mute, side and level apply to the replay too. "Earlier" goes one transmission further back.
  * The list is read again on every "Replay last", so the newest burst is always the one played.
  */
-export function ReplayLast({ channelId, name, room }: ReplayLastProps) {
+export function ReplayLast({ channelId, name, room, onPlaying }: ReplayLastProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   const { api, session } = useConsole();
@@ -88,6 +90,7 @@ export function ReplayLast({ channelId, name, room }: ReplayLastProps) {
   };
 
   const busy = view.state === 'loading' || view.state === 'playing';
+  useEffect(() => onPlaying?.(busy), [busy, onPlaying]);
   const current = 'bursts' in view ? view.bursts[view.index] : undefined;
   const earlier = 'bursts' in view && view.index + 1 < view.bursts.length ? view.index + 1 : null;
 

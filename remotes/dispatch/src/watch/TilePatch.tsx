@@ -12,10 +12,11 @@ export interface TilePatchInfo {
   id: string;
   /** The other patched channels' names. */
   others: string[];
-  onEnd: () => void;
+  /** Ends the patch; absent for a role that may not patch ('ptt.force'): the badge only. */
+  onEnd?: () => void;
 }
 
-/** The "Patched" badge of a tile (with the other channels' names) and its "End patch" action. */
+/** The "Patched" badge of a tile (with the other channels' names), shown to everyone, and its "End patch" action for staff. */
 export function TilePatch({ name, patch }: { name: string; patch: TilePatchInfo }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
@@ -26,9 +27,11 @@ export function TilePatch({ name, patch }: { name: string; patch: TilePatchInfo 
         {t('watch.patch.badge')}
       </Badge>
       <span>{t('watch.patch.with', { names })}</span>
-      <Button size="small" appearance="subtle" icon={<LinkDismissRegular />} aria-label={t('watch.patch.endOn', { name })} onClick={patch.onEnd}>
-        {t('watch.patch.end')}
-      </Button>
+      {patch.onEnd && (
+        <Button size="small" appearance="subtle" icon={<LinkDismissRegular />} aria-label={t('watch.patch.endOn', { name })} onClick={patch.onEnd}>
+          {t('watch.patch.end')}
+        </Button>
+      )}
     </div>
   );
 }

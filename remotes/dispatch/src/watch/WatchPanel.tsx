@@ -125,7 +125,7 @@ export function WatchPanel({ selectedRoom, createClient }: WatchPanelProps) {
         </Caption1>
       )}
       {query.isSuccess && channels.length === 0 && <Caption1>{t('watch.empty')}</Caption1>}
-      {channels.length > 0 && <PatchBar {...patching.bar} />}
+      {channels.length > 0 && patching.bar && <PatchBar {...patching.bar} />}
       {channels.length > 0 && (
         <div className={styles.tiles}>
           {channels.map((c) => {

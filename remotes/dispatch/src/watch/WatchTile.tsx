@@ -1,19 +1,20 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Caption1, Card, Checkbox, Radio, RadioGroup, Slider, Text, ToggleButton, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, MicRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { WATCH_PANS } from '@ptt/contracts';
-import type { FloorVia, PttTalker, WatchPan, WatchedChannel } from '@ptt/contracts';
+import type { PttTalker, WatchPan, WatchedChannel } from '@ptt/contracts';
 import type { RoomConnection } from '@ptt/media';
 import { NS } from '../core';
 import type { ChannelPriority } from './priority';
 import { PriorityControls } from './PriorityControls';
 import { ReplayLast } from './ReplayLast';
+import { TileLevel, TileTalker } from './TileLive';
+import type { TileVia } from './TileLive';
 import { TilePatch } from './TilePatch';
 import type { TilePatchInfo } from './TilePatch';
 
-/** How often the tile reads its room's output level (the meter and `data-level`). */
-export const LEVEL_INTERVAL_MS = 200;
+export { LEVEL_INTERVAL_MS, LEVEL_TAIL_MS } from './TileLive';
 
 const useStyles = makeStyles({
   tile: { display: 'grid', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS },
@@ -43,85 +44,65 @@ export interface WatchTileProps {
   /** Priority, SOS priority and ducking now (usePriority). */
   priority?: ChannelPriority;
   /** How the floor reached this channel when the talker pressed elsewhere, with that channel's name (patch). */
-  via?: { kind: FloorVia['kind']; channel: string | null } | null;
+  via?: TileVia;
   /** Ticked for a patch or an all-call. */
   ticked?: boolean;
+  /** Ticks a channel; without it (a role that may not patch nor all-call) the tile has no tick box. */
   onTick?: (ticked: boolean) => void;
   /** The patch this channel is in, if any. */
   patch?: TilePatchInfo | null;
 }
 
-function talkerKey(via: WatchTileProps['via']): string {
-  if (via?.kind === 'allcall') return 'watch.patch.talkerAllCall';
-  if (via?.kind === 'patch' && via.channel) return 'watch.patch.talkerVia';
-  return 'watch.talker';
+/** A callback of stable identity that always calls the latest `fn`, so memoised children keep their props. */
+function useLatest<A extends unknown[]>(fn: ((...args: A) => void) | undefined): (...args: A) => void {
+  const ref = useRef(fn);
+  useLayoutEffect(() => {
+    ref.current = fn;
+  });
+  return useCallback((...args: A) => ref.current?.(...args), []);
 }
 
-/** The room's output level (after volume and mute) and the clock, read every LEVEL_INTERVAL_MS. */
-function useLevelAndClock(room: RoomConnection | null): { level: number; now: number } {
-  const [level, setLevel] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const read = () => {
-      setLevel(room ? Math.round(room.getOutputLevel() * 1000) / 1000 : 0);
-      // Whole seconds only: the tile renders again when the talk's duration changes, not 5 times a second.
-      setNow(Math.floor(Date.now() / 1000) * 1000);
-    };
-    read();
-    const timer = setInterval(read, LEVEL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [room]);
-  return { level, now };
+interface TileHeadProps {
+  name: string;
+  nameId: string;
+  selected: boolean;
+  ticked: boolean;
+  tickable: boolean;
+  onTick: (ticked: boolean) => void;
+  onTransmit: () => void;
+  onRemove: () => void;
 }
 
-/**
- * One watched channel: its name, the transmit choice, who talks and for how long, its volume,
- * mute and side, and a level meter of what it plays now.
- */
-export function WatchTile({ channel, name, selected, room, holder, since, onChange, onTransmit, onRemove, priority, via = null, ticked = false, onTick, patch = null }: WatchTileProps) {
+/** The tick box, the name, the transmit choice and "stop watching". */
+const TileHead = memo(function TileHead({ name, nameId, selected, ticked, tickable, onTick, onTransmit, onRemove }: TileHeadProps) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
-  const nameId = useId();
-  const { level, now } = useLevelAndClock(room);
-  // The server's grant time; a console clock that runs behind shows 0 s rather than a negative time.
-  const seconds = holder && since ? Math.max(0, Math.floor((now - Date.parse(since)) / 1000)) : 0;
-
   return (
-    <Card
-      className={mergeClasses(styles.tile, selected && styles.selected)}
-      role="group"
-      aria-labelledby={nameId}
-      data-testid="watch-tile"
-      data-channel-id={channel.channelId}
-      data-level={level.toFixed(3)}
-      data-talker={holder ? String(holder.uid) : ''}
-      data-selected={selected}
-      data-ducked={priority?.ducked ?? false}
-      data-ticked={ticked}
-      data-patched={patch !== null}
-      data-via={holder && via ? via.kind : ''}
-    >
-      <div className={styles.head}>
-        {onTick && <Checkbox checked={ticked} aria-label={t('watch.patch.tick', { name })} onChange={(_, d) => onTick(d.checked === true)} />}
-        <Text id={nameId} className={styles.name}>
-          {name}
-        </Text>
-        <ToggleButton size="small" icon={<MicRegular />} checked={selected} aria-label={t('watch.transmitOn', { name })} onClick={() => !selected && onTransmit()}>
-          {selected ? t('watch.selected') : t('watch.transmit')}
-        </ToggleButton>
-        <Button size="small" appearance="subtle" icon={<DismissRegular />} aria-label={t('watch.remove', { name })} onClick={onRemove} />
-      </div>
-      {holder ? (
-        <Caption1 className={styles.talker} role="status">
-          {t(talkerKey(via), { name: holder.nickname, seconds, channel: via?.channel ?? '' })}
-        </Caption1>
-      ) : (
-        <Caption1 className={styles.quiet}>{t('watch.quiet')}</Caption1>
-      )}
-      {patch && <TilePatch name={name} patch={patch} />}
-      <ReplayLast channelId={channel.channelId} name={name} room={room} />
-      <PriorityControls channel={channel} name={name} state={priority} onChange={onChange} />
-      <meter className={styles.meter} min={0} max={1} low={0.05} high={0.7} value={level} aria-label={t('watch.level', { name })} />
+    <div className={styles.head}>
+      {tickable && <Checkbox checked={ticked} aria-label={t('watch.patch.tick', { name })} onChange={(_, d) => onTick(d.checked === true)} />}
+      <Text id={nameId} className={styles.name}>
+        {name}
+      </Text>
+      <ToggleButton size="small" icon={<MicRegular />} checked={selected} aria-label={t('watch.transmitOn', { name })} onClick={() => !selected && onTransmit()}>
+        {selected ? t('watch.selected') : t('watch.transmit')}
+      </ToggleButton>
+      <Button size="small" appearance="subtle" icon={<DismissRegular />} aria-label={t('watch.remove', { name })} onClick={onRemove} />
+    </div>
+  );
+});
+
+interface TileOutputProps {
+  channel: WatchedChannel;
+  name: string;
+  onChange: (next: WatchedChannel) => void;
+}
+
+/** Mute, volume and side: the Fluent slider and radio group, rendered only when the channel's settings change. */
+export const TileOutput = memo(function TileOutput({ channel, name, onChange }: TileOutputProps) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  return (
+    <>
       <div className={styles.row}>
         <ToggleButton
           size="small"
@@ -152,6 +133,56 @@ export function WatchTile({ channel, name, selected, room, holder, since, onChan
           <Radio key={p} value={p} label={t(`watch.pans.${p}`)} />
         ))}
       </RadioGroup>
+    </>
+  );
+});
+
+const MemoReplayLast = memo(ReplayLast);
+const MemoPriorityControls = memo(PriorityControls);
+const MemoTilePatch = memo(TilePatch);
+
+/**
+ * One watched channel: its name, the transmit choice, who talks and for how long, its volume,
+ * mute and side, and a level meter of what it plays now.
+ *
+ * The tile renders when its props change (a floor, a setting, a patch), never on a timer: the
+ * talking clock (TileTalker) and the level meter (TileLevel, which also writes the tile's
+ * `data-level`) own their timers, and the Fluent controls are memoised behind callbacks of
+ * stable identity, so a render of the tile does not render them unless their own props changed.
+ */
+export function WatchTile({ channel, name, selected, room, holder, since, onChange, onTransmit, onRemove, priority, via = null, ticked = false, onTick, patch = null }: WatchTileProps) {
+  const { t } = useTranslation(NS);
+  const styles = useStyles();
+  const nameId = useId();
+  const tileRef = useRef<HTMLDivElement>(null);
+  const [replaying, setReplaying] = useState(false);
+  const change = useLatest(onChange);
+  const transmit = useLatest(onTransmit);
+  const remove = useLatest(onRemove);
+  const tick = useLatest(onTick);
+
+  return (
+    <Card
+      ref={tileRef}
+      className={mergeClasses(styles.tile, selected && styles.selected)}
+      role="group"
+      aria-labelledby={nameId}
+      data-testid="watch-tile"
+      data-channel-id={channel.channelId}
+      data-talker={holder ? String(holder.uid) : ''}
+      data-selected={selected}
+      data-ducked={priority?.ducked ?? false}
+      data-ticked={ticked}
+      data-patched={patch !== null}
+      data-via={holder && via ? via.kind : ''}
+    >
+      <TileHead name={name} nameId={nameId} selected={selected} ticked={ticked} tickable={onTick !== undefined} onTick={tick} onTransmit={transmit} onRemove={remove} />
+      <TileTalker holder={holder} since={since} viaKind={via?.kind ?? null} viaChannel={via?.channel ?? null} className={styles.talker} quietClassName={styles.quiet} />
+      {patch && <MemoTilePatch name={name} patch={patch} />}
+      <MemoReplayLast channelId={channel.channelId} name={name} room={room} onPlaying={setReplaying} />
+      <MemoPriorityControls channel={channel} name={name} state={priority} onChange={change} />
+      <TileLevel room={room} active={holder !== null || replaying} label={t('watch.level', { name })} className={styles.meter} tileRef={tileRef} />
+      <TileOutput channel={channel} name={name} onChange={change} />
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, chatId as channelChatId } from '@ptt/contracts';
 import type { WatchedChannel } from '@ptt/contracts';
 import type { RoomConnection } from '@ptt/media';
 import { useBusState } from '@ptt/ui';
-import { useAppSelector, useConsole } from '../core';
+import { useAppSelector, useCan, useConsole } from '../core';
 import type { CreateMediaClient } from '../ptt';
 import { bridgeMutedChats } from './bridge';
 import { useEndPatchMutation } from './patchApi';
@@ -31,9 +31,12 @@ type TileExtras = Pick<WatchTileProps, 'ticked' | 'onTick' | 'patch' | 'via'>;
 /**
  * Patch and all-call on the watched tiles (ADR 024): the ticks, the live patches, the all-call
  * press and its origin room, and which rooms' bridge feeds this console must not play.
+ * Patching, ending a patch and all-calling are staff's ('ptt.force'): for other roles the tiles
+ * get no tick box and no "End patch", and `bar` is null; the patch badge is everyone's.
  */
 export function usePatchAndAllCall({ channels, names, selectedChannelId, rooms, selectedRoom, createClient }: PatchAndAllCallOptions) {
   const { bus, session } = useConsole();
+  const staff = useCan('ptt.force');
   const settings = useBusState(bus, 'settings') ?? DEFAULT_SETTINGS;
   const floors = useAppSelector((s) => s.ptt.floors);
   const patches = usePatches();
@@ -51,7 +54,7 @@ export function usePatchAndAllCall({ channels, names, selectedChannelId, rooms, 
 
   // Only watched channels can be ticked: one no longer watched drops out.
   const ticked: TickedChannel[] = channels
-    .filter((c) => tickedIds.has(c.channelId))
+    .filter((c) => staff && tickedIds.has(c.channelId))
     .map((c) => ({ channelId: c.channelId, chatId: chatOf(c.channelId), name: names.get(c.channelId) ?? String(c.channelId) }));
   const origin = useAllCallRoom({ wanted: ticked.length >= 2, createClient });
   const allCall = useAllCall({ chatIds: ticked.map((c) => c.chatId), room: origin, maxDurationS: settings.pttMaxDurationS });
@@ -80,22 +83,24 @@ export function usePatchAndAllCall({ channels, names, selectedChannelId, rooms, 
   const tile = (channelId: number): TileExtras => {
     const chat = chatOf(channelId);
     const p = patches.find((x) => x.chatIds.includes(chat));
-    const patch: TilePatchInfo | null = p ? { id: p.id, others: p.chatIds.filter((c) => c !== chat).map(nameOf), onEnd: () => end(p.id) } : null;
+    const patch: TilePatchInfo | null = p ? { id: p.id, others: p.chatIds.filter((c) => c !== chat).map(nameOf), ...(staff ? { onEnd: () => end(p.id) } : {}) } : null;
     const via = floors[chat]?.via;
     return {
-      ticked: tickedIds.has(channelId),
-      onTick: (on) =>
-        setTicked((prev) => {
-          const next = new Set(prev);
-          if (on) next.add(channelId);
-          else next.delete(channelId);
-          return next;
-        }),
+      ticked: staff && tickedIds.has(channelId),
+      onTick: staff
+        ? (on) =>
+            setTicked((prev) => {
+              const next = new Set(prev);
+              if (on) next.add(channelId);
+              else next.delete(channelId);
+              return next;
+            })
+        : undefined,
       patch,
       via: via ? { kind: via.kind, channel: via.chatId ? nameOf(via.chatId) : null } : null,
     };
   };
 
-  const bar: PatchBarProps = { ticked, nameOf, allCall, onPatched: () => setTicked(new Set()) };
+  const bar: PatchBarProps | null = staff ? { ticked, nameOf, allCall, onPatched: () => setTicked(new Set()) } : null;
   return { tile, bar };
 }
