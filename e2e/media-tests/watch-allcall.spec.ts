@@ -47,7 +47,7 @@ test('all-call: one occupied channel is reported, the other carries the call; bo
   await expect(allCallResult(dispatcher, logisticsChat)).toHaveText('Logistics: PTT channel occupied (Member 4 is talking)');
   // The page, not the bar: an element screenshot waits for the bar to stop moving, and the tiles under it never do.
   await dispatcher.page.screenshot({ path: test.info().outputPath('allcall-occupied.png') });
-  await expect(member1.talker).toHaveText('Dispatcher 1 is talking');
+  await expect(member1.talker).toHaveText('Dispatcher 1 is talking (all-call)');
   await audioAt(member1.page).toBeGreaterThan(HEARD);
   // The dispatcher's own voice comes back in General's bridge: not played on its tile.
   const occupiedCall = { general: await energyRate(member1.page, 1_500), dispatcherGeneralTile: await peakLevel(tileOf(dispatcher, 'General')) };
@@ -66,7 +66,7 @@ test('all-call: one occupied channel is reported, the other carries the call; bo
   await expect(allCallResult(dispatcher, generalChat)).toHaveAttribute('data-granted', 'true');
   await expect(allCallResult(dispatcher, logisticsChat)).toHaveAttribute('data-granted', 'true');
   await expect(allCallResult(dispatcher, logisticsChat)).toHaveText('Logistics: on air');
-  await expect(member5.talker).toHaveText('Dispatcher 1 is talking');
+  await expect(member5.talker).toHaveText('Dispatcher 1 is talking (all-call)');
   await expect(tileOf(dispatcher, 'Logistics')).toHaveAttribute('data-via', 'allcall');
   await audioAt(member1.page).toBeGreaterThan(HEARD);
   await audioAt(member5.page).toBeGreaterThan(HEARD);

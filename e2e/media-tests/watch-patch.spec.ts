@@ -38,7 +38,7 @@ test('patch: a talker in General is heard in Logistics while patched, not after;
   // member1 presses in General: the patch takes Logistics' floor too, in member1's name.
   await hold(member1);
   await expect(member1.ptt).toHaveAttribute('aria-pressed', 'true');
-  await expect(member5.talker).toHaveText('Member 1 is talking');
+  await expect(member5.talker).toHaveText('Member 1 is talking via General');
   await expect(logistics).toHaveAttribute('data-via', 'patch');
   await expect(logistics).toContainText('Member 1 is talking via General');
   await audioAt(member5.page).toBeGreaterThan(HEARD);
