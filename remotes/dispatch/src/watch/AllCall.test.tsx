@@ -127,6 +127,32 @@ describe('all-call', () => {
     expect(screen.getAllByTestId('allcall-result')).toHaveLength(2); // the answer stays until the next press
   });
 
+  it('once a channel answered occupied, Force all-call takes every ticked channel from its speaker', async () => {
+    const forced: AllCall = {
+      ...ANSWER,
+      callId: 'c2',
+      results: ANSWER.results.map((r) => ({ ...r, granted: true, code: null, reason: null, floor: held(r.chatId, ME, { kind: 'allcall', id: 'c2', chatId: null }) })),
+    };
+    let calls = 0;
+    const s = setup({ 'POST /api/ptt/allcall': () => (++calls === 1 ? ANSWER : forced) });
+    const origin = await ready(s);
+    // Offered only once a channel turned out to be occupied.
+    expect(screen.queryByRole('button', { name: 'Force all-call' })).toBeNull();
+    fireEvent.pointerDown(button(), { button: 0, pointerId: 1 });
+    await waitFor(() => expect(screen.getAllByTestId('allcall-result')).toHaveLength(2));
+    fireEvent.pointerUp(button(), { pointerId: 1 });
+    await waitFor(() => expect(s.posted('/api/ptt/allcall/release')).toHaveLength(1));
+    const force = screen.getByRole('button', { name: 'Force all-call' });
+    fireEvent.pointerDown(force, { button: 0, pointerId: 2 });
+    await waitFor(() => expect(s.posted('/api/ptt/allcall')).toHaveLength(2));
+    expect(s.posted('/api/ptt/allcall')[1]).toEqual({ chatIds: [chat(1), chat(2)], maxDurationS: 45, force: true });
+    await waitFor(() => expect(screen.getAllByTestId('allcall-result').map((r) => r.getAttribute('data-granted'))).toEqual(['true', 'true']));
+    expect(origin.transmits).toEqual([true, false, true]);
+    fireEvent.pointerUp(force, { pointerId: 2 });
+    await waitFor(() => expect(s.posted('/api/ptt/allcall/release')).toEqual([{ callId: 'c1' }, { callId: 'c2' }]));
+    expect(origin.transmits).toEqual([true, false, true, false]);
+  });
+
   it('from the keyboard; a release before the answer ends the call once it comes', async () => {
     const s = setup();
     const origin = await ready(s);

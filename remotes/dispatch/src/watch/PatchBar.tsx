@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
-import { LinkMultipleRegular, MegaphoneLoudRegular } from '@fluentui/react-icons';
+import { LinkMultipleRegular, MegaphoneLoudRegular, PersonVoiceRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { PATCH_CHANNELS_MAX, PATCH_CHANNELS_MIN } from '@ptt/contracts';
 import type { AllCallResult } from '@ptt/contracts';
@@ -85,6 +85,22 @@ export function PatchBar({ ticked, nameOf, allCall, onPatched }: PatchBarProps) 
       >
         {t('watch.patch.allCall')}
       </HoldButton>
+      {/* Force: every ticked channel's floor is taken from its speaker, as force insert does on the
+          selected channel (shown once an all-call met an occupied channel, or while forcing). */}
+      {(allCall.results?.some((r) => !r.granted && r.floor.holder) || allCall.forcing) && (
+        <HoldButton
+          icon={<PersonVoiceRegular />}
+          disabledFocusable={count < 2}
+          aria-describedby="dispatch-allcall-force-hint"
+          onPress={() => count >= 2 && allCall.press(true)}
+          onRelease={allCall.release}
+        >
+          {t('watch.patch.force')}
+        </HoldButton>
+      )}
+      <span id="dispatch-allcall-force-hint" hidden>
+        {t('watch.patch.forceHint')}
+      </span>
       <Caption1 id="dispatch-allcall-state" role="status">
         {count >= 2 ? t(`watch.patch.allCallState.${allCall.state}`) : t('watch.patch.allCallHint')}
       </Caption1>

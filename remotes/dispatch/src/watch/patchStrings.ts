@@ -14,6 +14,8 @@ export const patchEn = {
   talkerAllCall: '{{name}} is talking (all-call), {{seconds}} s',
   allCall: 'All-call',
   allCallHint: 'Hold to talk in every ticked channel at once',
+  force: 'Force all-call',
+  forceHint: 'Hold to take every ticked channel from its speaker and talk in all of them',
   allCallState: {
     idle: 'Hold to all-call',
     requesting: 'Asking for the floors…',
@@ -41,6 +43,8 @@ export const patchZh: typeof patchEn = {
   talkerAllCall: '{{name}} 正在讲话（全呼），{{seconds}} 秒',
   allCall: '全呼',
   allCallHint: '按住即可同时在所有勾选的频道讲话',
+  force: '强制全呼',
+  forceHint: '按住即可从讲话人手中接管所有勾选的频道并在其中讲话',
   allCallState: {
     idle: '按住全呼',
     requesting: '正在申请话权…',

@@ -30,13 +30,16 @@ export interface AllCallOptions {
 }
 
 export interface AllCallControl {
-  press: () => void;
+  /** `force`: take each channel's floor from its speaker (staff force-insert, ADR 024). */
+  press: (force?: boolean) => void;
   release: () => void;
   state: AllCallState;
   /** The answer of the last press, per channel (kept after the release, until the next press). */
   results: AllCallResult[] | null;
   /** Chat ids of the call being asked for or on air (their bridges are ours: not to be played). */
   calling: readonly string[];
+  /** The call being asked for or on air was pressed with force. */
+  forcing: boolean;
 }
 
 /**
@@ -51,6 +54,7 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
   const [state, setState] = useState<AllCallState>('idle');
   const [results, setResults] = useState<AllCallResult[] | null>(null);
   const [calling, setCalling] = useState<readonly string[]>([]);
+  const [forcing, setForcing] = useState(false);
   const current = useRef<Call | null>(null);
   const opts = useRef({ chatIds, room, maxDurationS });
   opts.current = { chatIds, room, maxDurationS };
@@ -66,12 +70,13 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
       if (c.sending) opts.current.room?.setTransmitting(false);
       setState('idle');
       setCalling([]);
+      setForcing(false);
       if (c.callId) releaseCall({ callId: c.callId }).unwrap().catch(() => notify(CLIENT_ERROR_KEYS.pttSendFailed));
     },
     [notify, releaseCall],
   );
 
-  const press = useCallback(() => {
+  const press = useCallback((force = false) => {
     if (current.current) return;
     const { chatIds: ids, room: origin, maxDurationS: limit } = opts.current;
     if (ids.length < 2) return;
@@ -80,10 +85,11 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
     const c: Call = { chatIds: [...ids], released: false, answered: false, callId: null, sending: false, holding: new Set(), timer: null };
     current.current = c;
     setState('requesting');
+    setForcing(force);
     setResults(null);
     setCalling(c.chatIds);
     const maxS = Math.min(PTT_SERVER_MAX_TALK_S, limit);
-    start({ chatIds: c.chatIds, maxDurationS: maxS })
+    start({ chatIds: c.chatIds, maxDurationS: maxS, ...(force ? { force: true } : {}) })
       .unwrap()
       .then((answer) => {
         if (current.current !== c) {
@@ -97,6 +103,7 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
         if (!answer.callId || c.holding.size === 0) {
           setState('refused');
           setCalling([]);
+          setForcing(false);
           if (c.released) end(c);
           return;
         }
@@ -113,6 +120,7 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
         current.current = null;
         setState('idle');
         setCalling([]);
+        setForcing(false);
         notify(errorKey(e));
       });
   }, [end, notify, releaseCall, start]);
@@ -146,5 +154,5 @@ export function useAllCall({ chatIds, room, maxDurationS }: AllCallOptions): All
     [end],
   );
 
-  return { press, release, state, results, calling };
+  return { press, release, state, results, calling, forcing };
 }
