@@ -1,4 +1,5 @@
-import { createSocket, type Socket } from 'node:dgram';
+import type { Socket } from 'node:dgram';
+import { bindUdpPort } from './udp-port';
 
 // The server's relay between a source feed and the bridge feeds of other rooms (ADR 024). Janus
 // `rtp_forward`s the source's audio to this socket; each packet goes on to each target bridge (a
@@ -103,17 +104,8 @@ export class BridgeRelay {
 
   /** A UDP socket on `host` (a free port), where Janus forwards the source's audio. */
   static async open(host: string): Promise<BridgeRelay> {
-    const socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
-    await new Promise<void>((resolve, reject) => {
-      socket.once('error', reject);
-      socket.bind(0, host, () => {
-        socket.off('error', reject);
-        resolve();
-      });
-    });
-    // A send to a bridge that just went away must not crash the server.
-    socket.on('error', () => undefined);
-    return new BridgeRelay(socket, socket.address().port);
+    const { socket, port } = await bindUdpPort(host);
+    return new BridgeRelay(socket, port);
   }
 
   add(target: RelayTarget): void {

@@ -1,7 +1,8 @@
-import { createSocket, type Socket } from 'node:dgram';
+import type { Socket } from 'node:dgram';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OggOpusWriter } from './ogg-opus';
+import { bindUdpPort } from './udp-port';
 
 // One burst's recording on the VideoRoom path: Janus `rtp_forward`s the holder's audio to a UDP
 // port of this server (sfu-recordings.ts), and the packets become an Ogg Opus file here.
@@ -23,17 +24,8 @@ export class BurstRecorder {
 
   /** A UDP socket on `host` (a free port) whose packets are written to `file` (.ogg). */
   static async open(host: string, file: string): Promise<BurstRecorder> {
-    const socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
-    await new Promise<void>((resolve, reject) => {
-      socket.once('error', reject);
-      socket.bind(0, host, () => {
-        socket.off('error', reject);
-        resolve();
-      });
-    });
-    // A late packet after a socket error must not crash the server.
-    socket.on('error', () => undefined);
-    return new BurstRecorder(socket, socket.address().port, file);
+    const { socket, port } = await bindUdpPort(host);
+    return new BurstRecorder(socket, port, file);
   }
 
   /** Stops listening and writes the file; null (nothing written) when no audio came. */
