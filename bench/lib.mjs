@@ -1,6 +1,6 @@
 // Helpers for benchmarks: start the built server on loopback, percentiles.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -172,4 +172,27 @@ export function cleanupStack(log) {
   };
   for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void run().finally(() => process.exit(130)); });
   return { push: (step) => steps.push(step), run };
+}
+
+const NETNS_UNAVAILABLE = 125; // scripts/netns.mjs' status when it may not create a namespace
+
+/**
+ * The start of a media bench: the product runs from its builds (as in the media specs), so say so
+ * rather than fail deep inside; then run the bench script itself again inside a network namespace
+ * of its own (scripts/netns.mjs, docs/testing-media.md) and exit with its status. Returns only when
+ * already inside the namespace.
+ */
+export function inMediaNamespace(benchUrl) {
+  const builds = [['server', 'dist', 'main.cjs'], ['host', 'dist', 'index.html'], ['remotes', 'dispatch', 'dist']].map((p) => path.join(ROOT, ...p));
+  const missing = builds.filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    console.log(JSON.stringify({ error: `builds missing (npm run build): ${missing.map((p) => path.relative(ROOT, p)).join(', ')}` }));
+    process.exit(1);
+  }
+  if (process.env.PTT_NETNS) return;
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'netns.mjs'), '--', process.execPath, fileURLToPath(benchUrl)], { stdio: 'inherit', cwd: ROOT });
+  if (r.status === NETNS_UNAVAILABLE) {
+    console.log(JSON.stringify({ error: 'cannot create a network namespace (needs root or CAP_NET_ADMIN): see docs/testing-media.md' }));
+  }
+  process.exit(r.status ?? 1);
 }

@@ -14,38 +14,19 @@
 // namespace made by scripts/netns.mjs (docs/testing-media.md): the server, its Janus, Chromium and
 // every socket stay inside it. Method and figures: docs/bench-ptt.md. Progress goes to stderr;
 // the last stdout line is one JSON object.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ROOT, cleanupStack, round, summary } from './lib.mjs';
+import { pathToFileURL } from 'node:url';
+import { ROOT, cleanupStack, inMediaNamespace, round, summary } from './lib.mjs';
 
 const BURSTS = Number(process.env.BENCH_PTT_BURSTS ?? 50);
 const WARMUP = Number(process.env.BENCH_PTT_WARMUP ?? 2);
 const RAW = process.env.BENCH_PTT_RAW !== '0';
 const TARGETS = { accessP95Ms: 150, mouthToEarP95Ms: 250, mcpttMs: 300 };
-const NETNS_UNAVAILABLE = 125; // scripts/netns.mjs' status when it may not create a namespace
-
 const log = (...a) => console.error('[ptt]', ...a);
 
-// The product runs from its builds (as in the media specs); say so rather than fail deep inside.
-const BUILDS = [['server', 'dist', 'main.cjs'], ['host', 'dist', 'index.html'], ['remotes', 'dispatch', 'dist']].map((p) => path.join(ROOT, ...p));
-const missing = BUILDS.filter((p) => !existsSync(p));
-if (missing.length > 0) {
-  console.log(JSON.stringify({ error: `builds missing (npm run build): ${missing.map((p) => path.relative(ROOT, p)).join(', ')}` }));
-  process.exit(1);
-}
-
-if (!process.env.PTT_NETNS) {
-  const self = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'netns.mjs'), '--', process.execPath, self], { stdio: 'inherit', cwd: ROOT });
-  if (r.status === NETNS_UNAVAILABLE) {
-    console.log(JSON.stringify({ error: 'cannot create a network namespace (needs root or CAP_NET_ADMIN): see docs/testing-media.md' }));
-  }
-  process.exit(r.status ?? 1);
-}
+inMediaNamespace(import.meta.url);
 
 const cleanups = cleanupStack(log);
 const figures = (xs, missed) => (xs.length > 0 ? { ...summary(xs), missed } : { n: 0, missed });

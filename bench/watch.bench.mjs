@@ -15,13 +15,12 @@
 // WebRTC media needs a non-loopback interface, so the bench runs itself again inside a network
 // namespace made by scripts/netns.mjs (docs/testing-media.md). Method and figures:
 // docs/bench-watch.md. Progress goes to stderr; the last stdout line is one JSON object.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ROOT, cleanupStack, round, summary } from './lib.mjs';
+import { pathToFileURL } from 'node:url';
+import { ROOT, cleanupStack, inMediaNamespace, round, summary } from './lib.mjs';
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
 const OPTIONS = {
@@ -36,25 +35,9 @@ const OPTIONS = {
   // session, kept to compare (docs/bench-watch.md).
   janusRelay: process.env.BENCH_WATCH_JANUS_RELAY === '1',
 };
-const NETNS_UNAVAILABLE = 125; // scripts/netns.mjs' status when it may not create a namespace
-
 const log = (...a) => console.error('[watch]', ...a);
 
-const BUILDS = [['server', 'dist', 'main.cjs'], ['host', 'dist', 'index.html'], ['remotes', 'dispatch', 'dist']].map((p) => path.join(ROOT, ...p));
-const missing = BUILDS.filter((p) => !existsSync(p));
-if (missing.length > 0) {
-  console.log(JSON.stringify({ error: `builds missing (npm run build): ${missing.map((p) => path.relative(ROOT, p)).join(', ')}` }));
-  process.exit(1);
-}
-
-if (!process.env.PTT_NETNS) {
-  const self = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'netns.mjs'), '--', process.execPath, self], { stdio: 'inherit', cwd: ROOT });
-  if (r.status === NETNS_UNAVAILABLE) {
-    console.log(JSON.stringify({ error: 'cannot create a network namespace (needs root or CAP_NET_ADMIN): see docs/testing-media.md' }));
-  }
-  process.exit(r.status ?? 1);
-}
+inMediaNamespace(import.meta.url);
 
 const cleanups = cleanupStack(log);
 const loadavg = () => ({ loadavg: os.loadavg().map((l) => round(l)), proc: readFileSync('/proc/loadavg', 'utf8').trim() });
