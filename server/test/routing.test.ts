@@ -341,8 +341,9 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     // Locations: one point per 50 ms window is sent as Location; the batch form is the locations suite's.
     // PttFloor needs a media server, which this suite's app has not: ptt-floor.test.ts checks its
     // exact receivers (channel members; each member of a temporary channel) and ptt-scale-out.test.ts
-    // its way across nodes.
-    const expected = all.filter((k) => k !== 'dispatch Locations' && !k.endsWith(' PttFloor'));
+    // its way across nodes. PttPatch needs one too (a patch needs the forwarding media path):
+    // ptt-patch.test.ts checks it reaches every patched channel's members.
+    const expected = all.filter((k) => k !== 'dispatch Locations' && !k.endsWith(' PttFloor') && !k.endsWith(' PttPatch'));
     expect([...seen].sort()).toEqual(expected.sort());
     for (const w of ['outsider', 'outsiderDevice'] as Who[]) {
       expect(ws[w].frames.filter((f) => !f.topic.startsWith('sys/'))).toEqual([]);
