@@ -32,8 +32,8 @@ for (const lang of ['en', 'zh'] as const) {
     const outside = await guardLoopback(page.context());
     await openConsole(page, baseURL, 'dispatcher1', lang);
 
-    await expect(page.getByRole('heading', { level: 2, name: x.channels })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: x.members })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: x.channels, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: x.members, exact: true })).toBeVisible();
     for (const pane of PANES) {
       const box = await page.getByTestId(`dispatch-pane-${pane}`).boundingBox();
       expect(box, pane).not.toBeNull();
