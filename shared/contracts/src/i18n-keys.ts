@@ -73,6 +73,10 @@ export const VALIDATION_KEYS = [
   'validation.allCallChannelsTooFew',
   'validation.allCallChannelsTooMany',
   'validation.allCallChannelDuplicate',
+  'validation.sosNoteTooLong',
+  'validation.originInvalid',
+  'validation.escalateAfterInvalid',
+  'validation.embedOriginsTooMany',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

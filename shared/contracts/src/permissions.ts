@@ -54,6 +54,10 @@ export const PERMISSIONS = {
   'dispatch.listen': STAFF,
   /** Close an SOS (members see and raise only their own). */
   'sos.handle': STAFF,
+  /** The organisation's escalation time and the sites that may embed the SOS page (ADR 025). */
+  'sos.settings': MANAGERS,
+  /** Told when an SOS escalates (nobody acknowledged it in time): the people who can act on staff. */
+  'sos.escalation': MANAGERS,
   /** Geofences: list and read; draw, change, start, stop, delete and link (dispatchers draw
    *  geofences on the dispatch map, so staff manage them). */
   'fence.read': STAFF,

@@ -37,6 +37,7 @@ export const RULES = {
   noTrack: 'no track',
   nobodyInSos: 'nobody in SOS',
   sosAlreadyClosed: 'The SOS has already been closed',
+  embedOriginNotAllowed: 'This site may not embed the SOS page',
   cannotCallSelf: 'You cannot call yourself',
   callNotSupported: 'PTT or calling is not supported in the current state',
   otherPartyBusy: 'The other party is busy',

@@ -38,6 +38,7 @@ export const wsUserEventSchema = z.discriminatedUnion('kind', [
     inBucket(PERSONAL_KIND, 'Notice', user.Notice),
     inBucket(PERSONAL_KIND, 'TempChannel', user.TempChannel),
     inBucket(PERSONAL_KIND, 'WatchedChannels', user.WatchedChannels),
+    inBucket(PERSONAL_KIND, 'SosEscalation', user.SosEscalation),
   ]),
 ]);
 

@@ -16,7 +16,7 @@ import {
 } from './listen';
 import { WALL_ALERT_KIND, wallAlertFrameSchema } from './fence';
 import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchema } from './location';
-import { SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosLogSchema, sosMsgSchema } from './sos';
+import { SOS_ESCALATION_KIND, SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosEscalationFrameSchema, sosLogSchema, sosMsgSchema } from './sos';
 import { NOTICE_KIND, noticeFrameSchema } from '../notices';
 import { TEMP_CHANNEL_KIND, tempChannelFrameSchema } from './temp-channels';
 import { PTT_FLOOR_KIND, pttFloorFrameSchema } from './ptt';
@@ -56,6 +56,8 @@ export const SERVER_FRAMES = {
     [PTT_FLOOR_KIND]: pttFloorFrameSchema,
     /** The user's watched channels after a save, to their own sockets (ADR 023). */
     [WATCHED_CHANNELS_KIND]: watchedChannelsSchema,
+    /** An SOS nobody acknowledged in time, to each online admin (ADR 025). */
+    [SOS_ESCALATION_KIND]: sosEscalationFrameSchema,
   },
   channelListen: {
     ChannelStatus: channelStatusFrameSchema,
