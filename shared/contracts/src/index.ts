@@ -46,6 +46,7 @@ export * from './rest/ptt';
 export * from './rest/monitor';
 export * from './rest/watch';
 export * from './rest/patch';
+export * from './console-link';
 export * from './realtime/ptt';
 export * from './ptt-stats';
 export * from './mic-error';
