@@ -10,6 +10,8 @@ export { loadJanus, webrtcSupported } from './loadJanus';
 export { AUDIOBRIDGE } from './room';
 export { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room-lifecycle';
 export { SessionPool, pageSessions } from './session-pool';
+export { SIREN_CYCLE_MS, Siren } from './siren';
+export type { SirenLevel, SirenState } from './siren';
 export type { SessionLease, SessionUser } from './session-pool';
 export { BRIDGE_DISPLAY, SUBSCRIBE_RETRY_MS } from './sfu-feeds';
 export { ROOM_STATES } from './types';

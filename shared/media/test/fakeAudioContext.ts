@@ -1,5 +1,6 @@
 // A stand-in for the WebAudio graph (jsdom has none): nodes record what they are connected to, so
-// a test can follow a remote track from its source to the speakers and read the room's settings.
+// a test can follow a remote track from its source to the speakers and read the room's settings;
+// params and oscillators record their timeline, so a test can hear what the SOS siren plays.
 import type { OutputAudioContext } from '../src/channel-output';
 
 export class FakeNode {
@@ -23,10 +24,25 @@ export class FakeNode {
 export class FakeParam {
   value = 1;
   readonly glides: [number, number, number][] = [];
-  cancelScheduledValues = jest.fn();
+  /** Jumps set with setValueAtTime, as [value, time], in the order they were set. */
+  events: [number, number][] = [];
+  /** Drops the jumps at or after `time`, like the browser's. */
+  cancelScheduledValues = jest.fn((time: number) => {
+    this.events = this.events.filter(([, at]) => at < time);
+  });
   setTargetAtTime(target: number, startTime: number, timeConstant: number): void {
     this.glides.push([target, startTime, timeConstant]);
     this.value = target;
+  }
+  setValueAtTime(value: number, at: number): this {
+    this.events.push([value, at]);
+    return this;
+  }
+  /** The value in force at `time` from the jumps (the last one set at or before it). */
+  at(time: number): number | undefined {
+    let found: [number, number] | undefined;
+    for (const e of this.events) if (e[1] <= time && (!found || e[1] >= found[1])) found = e;
+    return found?.[0];
   }
 }
 export class FakeGain extends FakeNode {
@@ -41,6 +57,21 @@ export class FakeAnalyser extends FakeNode {
   sample = 0;
   getFloatTimeDomainData(into: Float32Array): void {
     into.fill(this.sample);
+  }
+}
+export class FakeOscillator extends FakeNode {
+  readonly frequency = new FakeParam();
+  type = 'sine';
+  started = false;
+  stopped = false;
+  constructor() {
+    super('oscillator');
+  }
+  start(): void {
+    this.started = true;
+  }
+  stop(): void {
+    this.stopped = true;
   }
 }
 export class FakeSource extends FakeNode {
@@ -83,10 +114,26 @@ export class FakeAudioContext {
   readonly panners: FakePanner[] = [];
   readonly analysers: FakeAnalyser[] = [];
   readonly sources: FakeSource[] = [];
+  /** What resume() does: a browser that allows sound, or one blocking it (autoplay policy). */
+  allow = true;
   resume = jest.fn(() => {
-    this.state = 'running';
+    if (this.allow) this.state = 'running';
     return Promise.resolve();
   });
+  suspend = jest.fn(() => {
+    this.state = 'suspended';
+    return Promise.resolve();
+  });
+  close = jest.fn(() => {
+    this.state = 'closed';
+    return Promise.resolve();
+  });
+  readonly oscillators: FakeOscillator[] = [];
+  createOscillator(): FakeOscillator {
+    const node = new FakeOscillator();
+    this.oscillators.push(node);
+    return node;
+  }
   setSinkId?: jest.Mock = jest.fn(() => Promise.resolve());
   createGain(): FakeGain {
     const node = new FakeGain('gain');
