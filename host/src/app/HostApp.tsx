@@ -5,6 +5,7 @@ import { DataProvider, LOGOUT_PATH, addRemoteStrings, pttTheme } from '@ptt/ui';
 import { NoticeAlerts } from '../notices/NoticeAlerts';
 import { NotificationCenter } from '../notify/NotificationCenter';
 import { SettingsPublisher } from '../settings/settingsStore';
+import { SosEscalationAlerts } from '../sos/SosEscalationAlerts';
 import { NS as SHELL_NS, en as shellEn, zh as shellZh } from '../shell/strings';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from './ScrollToTop';
@@ -32,6 +33,7 @@ export function HostApp({ services }: { services: HostServices }) {
           <SettingsPublisher />
           <NotificationCenter />
           <NoticeAlerts />
+          <SosEscalationAlerts />
           <AppRoutes />
         </FluentProvider>
       </DataProvider>

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setLocale } from '@ptt/ui';
 import { ApiError } from '@ptt/event-bus';
 import { renderHost, SESSION } from '../test/renderHost';
@@ -57,5 +58,20 @@ describe('notifications', () => {
     await screen.findByText('WebSocket disconnected', TITLE);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getAllByText('WebSocket disconnected', TITLE)).toHaveLength(1);
+  });
+
+  it("shows a host notification's link, which opens its page and closes it", async () => {
+    const { bus } = renderHost('/main/dispatch', { session: SESSION });
+    const notifier = notifierFor(bus);
+    expect(() => notifier.notify({ intent: 'info', key: 'client.noTrack' }, { labelKey: 'x', to: '/update' })).toThrow(/needs an id/);
+    act(() => notifier.notify({ intent: 'info', key: 'client.noTrack', id: 'linked', timeoutMs: -1 }, { labelKey: 'client.noMembersOnline', to: '/update' }));
+    const toast = await screen.findByText('No track', TITLE);
+    await userEvent.click(screen.getByRole('button', { name: 'No members online' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/update$/));
+    await waitFor(() => expect(toast).not.toBeInTheDocument());
+    // A later notification with that id but no action has no link.
+    act(() => notifier.notify({ intent: 'info', key: 'client.noTrack', id: 'linked', timeoutMs: -1 }));
+    await screen.findByText('No track', TITLE);
+    expect(screen.queryByRole('button', { name: 'No members online' })).toBeNull();
   });
 });

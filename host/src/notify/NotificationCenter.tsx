@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { Button, Toast, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Button, Link, Toast, ToastFooter, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_MAX } from '@ptt/contracts';
 import type { Notification } from '@ptt/contracts';
 import { useServices } from '../app/services';
+import { clearNoticeAction, noticeActionFor, type NoticeAction } from './noticeActions';
 import { noticeKey } from './noticeText';
 
 /** Notifications without a timeout of their own stay this long. */
 export const NOTIFICATION_TIMEOUT_MS = 5_000;
 
 /** Translated at render time, so a shown notification follows a language switch. */
-function NoticeToast({ notification }: { notification: Notification }) {
+function NoticeToast({ notification, action, onAction }: { notification: Notification; action?: NoticeAction; onAction: (a: NoticeAction) => void }) {
   const { t } = useTranslation('common');
   return (
     <Toast>
@@ -25,6 +26,16 @@ function NoticeToast({ notification }: { notification: Notification }) {
       >
         {t(noticeKey(notification), notification.values)}
       </ToastTitle>
+      {action ? (
+        <ToastFooter>
+          {/* Following the link closes the notification: it has done its job. */}
+          <ToastTrigger>
+            <Link as="button" onClick={() => onAction(action)}>
+              {t(action.labelKey)}
+            </Link>
+          </ToastTrigger>
+        </ToastFooter>
+      ) : null}
     </Toast>
   );
 }
@@ -42,13 +53,17 @@ export function NotificationCenter() {
   useEffect(() => {
     const shown = bus.on('notify').subscribe((notification) => {
       counter.current += 1;
-      dispatchToast(<NoticeToast notification={notification} />, {
+      const id = notification.id ?? `auto-${counter.current}`;
+      const action = noticeActionFor(bus, notification.id);
+      const onAction = (a: NoticeAction) => bus.publish('nav/go', { to: a.to });
+      dispatchToast(<NoticeToast notification={notification} action={action} onAction={onAction} />, {
         // Fluent ignores a toast whose id is still showing or queued: that is the dedupe.
-        toastId: notification.id ?? `auto-${counter.current}`,
+        toastId: id,
         intent: notification.intent,
         timeout: notification.timeoutMs ?? NOTIFICATION_TIMEOUT_MS,
         // Errors are announced at once; the rest wait for the screen reader to finish.
         politeness: notification.intent === 'error' ? 'assertive' : 'polite',
+        onStatusChange: action ? (_e, { status }) => status === 'unmounted' && clearNoticeAction(bus, id, action) : undefined,
       });
     });
     const dismissed = bus.on('notify/dismiss').subscribe(({ id }) => dismissToast(id));
