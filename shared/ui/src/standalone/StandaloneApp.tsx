@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import type { Session } from '@ptt/contracts';
 import type { RemoteAppProps } from '@ptt/event-bus';
 import { pttTheme } from '../theme';
 import { initI18n } from '../i18n/i18n';
@@ -9,6 +10,9 @@ import { LoginForm } from '../login/LoginForm';
 import { captchaWith, loginWith } from '../login/loginRequest';
 import { useBusState } from '../useBusState';
 import type { PageServices } from './createStandaloneServices';
+import { EmbedWaiting } from './EmbedWaiting';
+import { useEmbedHandoff } from './useEmbedHandoff';
+import './strings';
 
 export interface StandaloneAppProps {
   /** The remote's root component, as it is exposed to the host. */
@@ -16,6 +20,8 @@ export interface StandaloneAppProps {
   services: PageServices;
   /** Router basename: the folder the remote's index.html is served from. */
   basename?: string;
+  /** Embedded only: exchanges a handed-over token for a session (tests hand in a fake). */
+  embedExchange?: (token: string, origin: string) => Promise<Session>;
 }
 
 function NavGo({ services }: { services: PageServices }) {
@@ -27,12 +33,17 @@ function NavGo({ services }: { services: PageServices }) {
   return null;
 }
 
-/** What a remote's own index.html renders: login when no session is stored, then the remote. */
-export function StandaloneApp({ App, services, basename = '/' }: StandaloneAppProps) {
+/**
+ * What a remote's own index.html renders: login when no session is stored, then the remote.
+ * Embedded in another site, the login form is replaced by waiting for that site's token.
+ */
+export function StandaloneApp({ App, services, basename = '/', embedExchange }: StandaloneAppProps) {
   const { bus, api, sessionStore, bridge } = services;
-  const [ready] = useState(() => Boolean(initI18n({ bus })));
+  const embedded = services.embedded === true;
+  const [ready] = useState(() => Boolean(initI18n({ bus, storage: services.storage })));
   const session = useBusState(bus, 'session');
   const loggedIn = ready && Boolean(session) && sessionStore.token() !== null;
+  useEmbedHandoff(embedded, loggedIn, (s) => sessionStore.save(s), embedExchange);
 
   useEffect(() => {
     if (!loggedIn) return;
@@ -55,6 +66,8 @@ export function StandaloneApp({ App, services, basename = '/' }: StandaloneAppPr
             <Route path="/index.html" element={<Navigate to="/" replace />} />
             <Route path="/*" element={<App bus={bus} api={api} basePath="/" />} />
           </Routes>
+        ) : embedded ? (
+          <EmbedWaiting />
         ) : (
           <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
             <LoginForm login={loginWith(api)} fetchCaptcha={captchaWith(api)} onLoggedIn={(s) => sessionStore.save(s)} />

@@ -1,4 +1,4 @@
-import { createApiClient, createEventBus, createSessionStore, createSocketBridge } from '@ptt/event-bus';
+import { createApiClient, createEventBus, createMemoryStorage, createSessionStore, createSocketBridge } from '@ptt/event-bus';
 import type { ApiClient, EventBus, SessionStore, SocketBridge } from '@ptt/event-bus';
 import { socketUrlFor } from '../socketUrl';
 
@@ -7,15 +7,28 @@ export interface PageServices {
   sessionStore: SessionStore;
   api: ApiClient;
   bridge: SocketBridge;
+  /** Opened inside another site (`?embed=1`): signed in by a token hand-off, not by the login form. */
+  embedded?: boolean;
+  /** Where the session and locale are kept: localStorage, or memory when embedded. */
+  storage?: Storage;
+}
+
+export interface PageServicesOptions {
+  /**
+   * Embedded in another site: the session lives in memory only, so nothing is written into the
+   * other site's storage partition and a reload asks the site for a token again.
+   */
+  embedded?: boolean;
 }
 
 /**
  * The per-page services: ONE bus, session store, API client and /ws2 bridge. The host creates them
  * at boot; a remote opened on its own page (wall display, embedded SOS) creates its own here.
  */
-export function createPageServices(): PageServices {
+export function createPageServices({ embedded = false }: PageServicesOptions = {}): PageServices {
   const bus = createEventBus();
-  const sessionStore = createSessionStore({ bus });
+  const storage = embedded ? createMemoryStorage() : undefined;
+  const sessionStore = createSessionStore({ bus, storage });
   const api = createApiClient({ baseUrl: '', getToken: () => sessionStore.token() });
   const bridge = createSocketBridge({
     bus,
@@ -26,5 +39,5 @@ export function createPageServices(): PageServices {
     navigate: (to: string) => bus.publish('nav/go', { to }),
   });
   bus.publish('session', sessionStore.load());
-  return { bus, sessionStore, api, bridge };
+  return { bus, sessionStore, api, bridge, embedded, storage };
 }

@@ -4,11 +4,13 @@ import { createRoot } from 'react-dom/client';
 import type { RemoteAppProps } from '@ptt/event-bus';
 import { StandaloneApp } from './StandaloneApp';
 import { createPageServices } from './createStandaloneServices';
+import { isEmbedded } from './embedHandoff';
 
 /**
  * Renders a remote opened on its own (/remotes/<name>/index.html) with its own bus, session and
  * socket. `publicPath` is the remote build's `__webpack_public_path__` ('auto': the folder its
- * bundle was served from), which becomes the router's basename.
+ * bundle was served from), which becomes the router's basename. With `?embed=1` the page waits
+ * for the embedding site to hand it a session instead of showing the login form.
  */
 export function mountStandalone(App: ComponentType<RemoteAppProps>, publicPath: string): void {
   const basename = new URL(publicPath, window.location.href).pathname.replace(/\/$/, '') || '/';
@@ -16,7 +18,7 @@ export function mountStandalone(App: ComponentType<RemoteAppProps>, publicPath: 
   if (!container) throw new Error('#root missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <StandaloneApp App={App} services={createPageServices()} basename={basename} />
+      <StandaloneApp App={App} services={createPageServices({ embedded: isEmbedded(window.location.search) })} basename={basename} />
     </StrictMode>,
   );
 }
