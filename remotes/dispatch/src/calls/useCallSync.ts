@@ -1,19 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
-import type { DispatchState } from '../core';
-import { useAppDispatch, useAppSelector, useAppStore } from '../core';
+import { nicknameOf, useAppDispatch, useAppSelector, useAppStore } from '../core';
 import { currentCall, startCall } from './api';
 import { callChanged, callFromFrame, callFromRecord, callRefused, callStarting } from './state/call';
-
-/** A user's nickname from what the console already holds; the uid as a last resort. */
-export function nicknameOf(state: DispatchState, uid: number): string {
-  const member = state.members.items.find((m) => m.userId === uid);
-  if (member) return member.nickname;
-  for (const d of Object.values(state.devices.byId)) if (d.user?.uid === uid) return d.user.nickname;
-  for (const e of Object.values(state.chatList.items)) if (e.peerId === uid) return e.title;
-  return String(uid);
-}
 
 /**
  * 1V1 calls: the call in progress when the console opens, MsgComm frames, and the calls asked for

@@ -9,13 +9,14 @@ export { formatDateTime, formatTime } from './format';
 
 export { PAGE_CONCURRENCY, loadAllPages } from './api';
 
-export { consoleSlice, focusMember, openChat, openTrack, requestCall, selectChannel, selectMember } from './state/console';
+export { consoleSlice, focusMember, openChat, openSos, openTrack, requestCall, selectChannel, selectMember } from './state/console';
 export type { OpenChat } from './state/console';
 export { chatListSlice, listStale, selectChatEntries, talkingChanged, unreadText } from './state/chatList';
 export type { ChatEntry } from './state/chatList';
 export { isOnline, presenceSlice, statusOf } from './state/presence';
 export { membersReload, membersSlice } from './state/members';
 export { devicesSlice, selectDeviceByUser } from './state/devices';
+export { knownNickname, nicknameOf } from './state/names';
 
 export { useChatListSync } from './sync/useChatListSync';
 export { openEntry, useDefaultChat } from './sync/useDefaultChat';

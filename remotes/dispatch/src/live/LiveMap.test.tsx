@@ -125,7 +125,7 @@ describe('live map', () => {
   });
 
   it('lists the open SOS on the toolbar and shows them on demand; the legend explains the colours', async () => {
-    const sos: SosRecord = { id: 3, user: { uid: 5, account: 'a5', nickname: 'Member One' }, dispatcher: null, lng: null, lat: null, device: null, ip: null, startedAt: new Date(T).toISOString(), closedAt: null, state: 'open' };
+    const sos: SosRecord = { id: 3, user: { uid: 5, account: 'a5', nickname: 'Member One' }, dispatcher: null, lng: null, lat: null, device: null, ip: null, deviceId: null, startedAt: new Date(T).toISOString(), closedAt: null, state: 'open', ackedAt: null, ackedBy: null, escalatedAt: null, closeNote: null };
     setup(1, staffApi([], [sos]));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'SOS: 1 open' }));

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { setLocale } from '@ptt/ui';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { FluentProvider } from '@fluentui/react-components';
@@ -7,7 +8,7 @@ import { ApiError, createEventBus } from '@ptt/event-bus';
 import type { ApiClient } from '@ptt/event-bus';
 import { addRemoteStrings, initI18n, pttTheme } from '@ptt/ui';
 import { createDispatchStore } from '../store';
-import { NS } from '../core';
+import { NS, openSos } from '../core';
 import { en, zh } from '../strings';
 import { SosDialog } from './SosDialog';
 import { FakeAudioContext } from './test/fakeAudio';
@@ -17,11 +18,17 @@ const DISPATCHER: Session = { id: 2, ent: { id: 100001, name: 'Demo' }, auth_tok
 const START = '2025-01-01T08:00:00.000Z';
 
 function msg(over: Partial<SosMsg> = {}): SosMsg {
-  return { sosId: 11, uid: 5, account: 'member1', nickname: 'Member One', lng: 116.397, lat: 39.909, device: 'Handset A', startedAt: START, closedAt: null, dispatcherId: null, state: 'open', ...over };
+  return {
+    sosId: 11, uid: 5, account: 'member1', nickname: 'Member One', lng: 116.397, lat: 39.909, device: 'Handset A', deviceId: null, startedAt: START,
+    closedAt: null, dispatcherId: null, state: 'open', ackedAt: null, ackedBy: null, escalatedAt: null, ...over,
+  };
 }
 
-function record(id: number, uid: number, nickname: string): SosRecord {
-  return { id, user: { uid, account: `m${uid}`, nickname }, dispatcher: null, lng: null, lat: null, device: null, ip: null, startedAt: START, closedAt: null, state: 'open' };
+function record(id: number, uid: number, nickname: string, over: Partial<SosRecord> = {}): SosRecord {
+  return {
+    id, user: { uid, account: `m${uid}`, nickname }, dispatcher: null, lng: null, lat: null, device: null, deviceId: null, ip: null, startedAt: START,
+    closedAt: null, state: 'open', ackedAt: null, ackedBy: null, escalatedAt: null, closeNote: null, ...over,
+  };
 }
 
 function Harness({ api, bus, addPoint }: { api: ApiClient; bus: ReturnType<typeof createEventBus>; addPoint: jest.Mock }) {
@@ -29,7 +36,7 @@ function Harness({ api, bus, addPoint }: { api: ApiClient; bus: ReturnType<typeo
   return <SosDialog api={api} bus={bus} siren={siren} />;
 }
 
-function setup(open: SosRecord[] = [], post: jest.Mock = jest.fn(() => Promise.resolve(record(11, 5, 'Member One')))) {
+function setup(open: SosRecord[] = [], post: jest.Mock = jest.fn(() => Promise.resolve(record(11, 5, 'Member One'))), one: (id: number) => SosRecord = (id) => record(id, 5, 'Member One')) {
   Object.assign(globalThis, { AudioContext: FakeAudioContext });
   FakeAudioContext.instances = [];
   const bus = createEventBus();
@@ -38,7 +45,10 @@ function setup(open: SosRecord[] = [], post: jest.Mock = jest.fn(() => Promise.r
   bus.publish('session', DISPATCHER);
   const notices: Array<BusPayload<'notify'>> = [];
   bus.on('notify').subscribe((n) => notices.push(n));
-  const get = jest.fn(() => Promise.resolve({ items: open, total: open.length }));
+  const get = jest.fn((path: string) => {
+    const single = /^\/api\/sos\/(\d+)$/.exec(path);
+    return Promise.resolve(single ? one(Number(single[1])) : { items: open, total: open.length });
+  });
   const api = { get, post, put: jest.fn(), del: jest.fn() } as unknown as ApiClient;
   const store = createDispatchStore();
   const addPoint = jest.fn();
@@ -125,5 +135,101 @@ describe('SOS in the console', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(store.getState().live.sos).toHaveLength(1);
     expect(FakeAudioContext.instances[0]!.sounding()).toBeUndefined();
+  });
+
+  const ME = { id: DISPATCHER.id, nickname: 'Dispatcher One' };
+  const OTHER = { id: 8, nickname: 'Dispatcher Two' };
+  const acked = (by = ME) => record(11, 5, 'Member One', { ackedAt: '2025-01-01T08:00:20.000Z', ackedBy: by });
+  /** The frequencies the siren's oscillator was last scheduled with (level 1: 960/770, 2: 1280/1020). */
+  const tones = () => new Set(FakeAudioContext.instances[0]!.oscillators.at(-1)!.frequency.events.slice(-4).map(([hz]) => hz));
+
+  it('acknowledges: the alarm stops, the SOS stays open with who took it, Close still there', async () => {
+    const post = jest.fn((path: string) => Promise.resolve(path.endsWith('/ack') ? acked() : record(11, 5, 'Member One')));
+    const { raise, store } = setup([], post);
+    raise(msg());
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-sound', 'playing'));
+    expect(within(dialog).getByTestId('live-sos-handling')).toHaveTextContent('Waiting for a dispatcher');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    expect(post).toHaveBeenCalledWith('/api/sos/11/ack', undefined, expect.anything());
+    await waitFor(() => expect(dialog).toHaveAttribute('data-sound', 'off'));
+    expect(within(dialog).getByText('Acknowledged by Dispatcher One')).toBeInTheDocument();
+    expect(dialog).toHaveAttribute('data-acked', 'true');
+    expect(within(dialog).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Close SOS' })).toBeInTheDocument();
+    expect(store.getState().live.sos).toHaveLength(1);
+    expect(FakeAudioContext.instances[0]!.sounding()).toBeUndefined();
+  });
+
+  it("hears another dispatcher's acknowledgement; a later move of that SOS does not sound again", async () => {
+    const { raise } = setup();
+    raise(msg());
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-sound', 'playing'));
+    raise(msg({ ackedAt: '2025-01-01T08:00:20.000Z', ackedBy: OTHER }));
+    await waitFor(() => expect(dialog).toHaveAttribute('data-sound', 'off'));
+    expect(within(dialog).getByText('Acknowledged by Dispatcher Two')).toBeInTheDocument();
+    raise(msg({ lng: 116.4, lat: 39.91, ackedAt: '2025-01-01T08:00:20.000Z', ackedBy: OTHER }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(dialog).toHaveAttribute('data-sound', 'off');
+    expect(within(dialog).getByText('39.910000, 116.400000')).toBeInTheDocument();
+    act(() => setLocale('zh'));
+    expect(await within(dialog).findByText('已由 Dispatcher Two 确认')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: '确认' })).toBeNull();
+    act(() => setLocale('en'));
+  });
+
+  it('an escalation sounds at the second level, even after the alert was hidden, until acknowledged', async () => {
+    const post = jest.fn(() => Promise.resolve(acked()));
+    const { raise } = setup([], post);
+    raise(msg());
+    let dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-sound', 'playing'));
+    expect(tones()).toEqual(new Set([960, 770]));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    raise(msg({ escalatedAt: '2025-01-01T08:01:00.000Z' }));
+    dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-sound', 'playing'));
+    expect(tones()).toEqual(new Set([1280, 1020]));
+    expect(within(dialog).getByTestId('live-sos-handling')).toHaveTextContent('Escalated: nobody acknowledged it in time');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(dialog).toHaveAttribute('data-sound', 'off'));
+    expect(within(dialog).getByText('Acknowledged by Dispatcher One')).toBeInTheDocument();
+  });
+
+  it('an SOS loaded acknowledged is listed without an Acknowledge button; a closed one taken away on ack', async () => {
+    const post = jest.fn(() => Promise.reject(new ApiError(2028, 'rule.sosAlreadyClosed', 409, 'closed')));
+    const { store, notices } = setup([record(3, 9, 'Earlier', { ackedAt: START, ackedBy: OTHER }), record(4, 10, 'Later')], post);
+    await waitFor(() => expect(store.getState().live.sos).toHaveLength(2));
+    act(() => void store.dispatch(openSos(3)));
+    const dialog = await screen.findByRole('alertdialog', { name: 'SOS from Earlier' });
+    expect(dialog).toHaveAttribute('data-sound', 'off');
+    expect(within(dialog).getByText('Acknowledged by Dispatcher Two')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next SOS' }));
+    const later = await screen.findByRole('alertdialog', { name: 'SOS from Later' });
+    await userEvent.click(within(later).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(store.getState().live.sos.map((e) => e.sosId)).toEqual([3]));
+    expect(notices).toContainEqual({ intent: 'error', key: 'rule.sosAlreadyClosed' });
+  });
+
+  it('opens an SOS asked for that is not listed: an open one from the server, a closed one says so', async () => {
+    const closed = record(21, 6, 'Member Two', { state: 'closed', closedAt: '2025-01-01T09:00:00.000Z', dispatcher: OTHER });
+    const { store, get, notices } = setup([], undefined, (id) => (id === 21 ? closed : record(id, 5, 'Member One')));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/sos', expect.anything()));
+    act(() => void store.dispatch(openSos(22)));
+    const dialog = await screen.findByRole('alertdialog', { name: 'SOS from Member One' });
+    expect(dialog).toHaveAttribute('data-sos-id', '22');
+    expect(dialog).toHaveAttribute('data-sound', 'off');
+    expect(get).toHaveBeenCalledWith('/api/sos/22', expect.anything());
+    expect(store.getState().console.focus?.uid).toBe(5);
+
+    act(() => void store.dispatch(openSos(21)));
+    await waitFor(() => expect(notices.some((n) => n.key === 'dispatch:live.sos.wasClosedBy')).toBe(true));
+    const notice = notices.find((n) => n.key === 'dispatch:live.sos.wasClosedBy')!;
+    expect(notice.values).toMatchObject({ name: 'Dispatcher Two' });
+    expect(store.getState().live.sos.map((e) => e.sosId)).toEqual([22]);
   });
 });

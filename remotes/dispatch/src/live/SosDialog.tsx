@@ -9,19 +9,20 @@ import {
   DialogTitle,
   ToggleButton,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { CallRegular, ChatRegular, ChevronLeftRegular, ChevronRightRegular, LocationRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
+import { CallRegular, ChatRegular, CheckmarkRegular, ChevronLeftRegular, ChevronRightRegular, LocationRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { personalChatId } from '@ptt/contracts';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { isApiError } from '@ptt/event-bus';
+import type { Siren } from '@ptt/media';
 import { useBusState } from '@ptt/ui';
 import { NS, focusMember, openChat, requestCall, useAppDispatch, useAppSelector } from '../core';
-import { closeSos } from './api';
+import { ackSos, closeSos } from './api';
 import { formatDateTime, formatLatLng } from './format';
-import type { Siren } from './siren';
-import { sosClosed, sosDismissed, sosMute, sosShow } from './slice';
+import { sosClosed, sosDismissed, sosEntryFromRecord, sosMute, sosShow, sosUpdated } from './slice';
 
 const useStyles = makeStyles({
   // In the top right corner below the shell's header, away from the map's centre where the member
@@ -39,6 +40,7 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground3 },
   detail: { margin: 0, overflowWrap: 'anywhere' },
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  escalated: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   // Across the whole width, wrapping: the surface is narrow.
   actions: { gridColumn: '1 / -1', justifySelf: 'stretch', display: 'flex', flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'flex-start' },
 });
@@ -57,6 +59,7 @@ export function SosDialog({ api, bus, siren }: SosDialogProps) {
   const { sos, sosDialogOpen, sosShownId, sosMuted } = useAppSelector((s) => s.live);
   const sound = useSyncExternalStore(siren.subscribe, siren.getState);
   const [closing, setClosing] = useState(false);
+  const [acking, setAcking] = useState(false);
   const session = useBusState(bus, 'session');
   const index = Math.max(0, sos.findIndex((s) => s.sosId === sosShownId));
   const entry = sos[index];
@@ -77,6 +80,18 @@ export function SosDialog({ api, bus, siren }: SosDialogProps) {
       setClosing(false);
     }
   };
+  const acknowledge = async () => {
+    setAcking(true);
+    try {
+      // The answer names whoever acknowledged first (us, or someone a moment earlier).
+      dispatch(sosUpdated(sosEntryFromRecord(await ackSos(api, entry.sosId))));
+    } catch (e) {
+      if (isApiError(e) && e.i18nKey === 'rule.sosAlreadyClosed') dispatch(sosClosed(entry.sosId));
+      bus.publish('notify', { intent: 'error', key: isApiError(e) ? e.i18nKey : 'result.operate.failure' });
+    } finally {
+      setAcking(false);
+    }
+  };
   const message = () => {
     if (!session) return;
     const chatId = personalChatId(session.ent.id, session.id, entry.uid);
@@ -84,10 +99,18 @@ export function SosDialog({ api, bus, siren }: SosDialogProps) {
   };
   const step = (by: number) => dispatch(sosShow(sos[(index + by + sos.length) % sos.length]!.sosId));
   const position = entry.lat !== null && entry.lng !== null ? formatLatLng(entry.lat, entry.lng) : t('live.sos.noPosition');
+  const acked = entry.ackedAt !== null;
+  const handling = acked
+    ? entry.ackedBy
+      ? t('live.sos.ackedBy', { name: entry.ackedBy.nickname })
+      : t('live.sos.acked')
+    : entry.escalatedAt !== null
+      ? t('live.sos.escalated')
+      : t('live.sos.waiting');
 
   return (
     <Dialog modalType="non-modal" open={sosDialogOpen} onOpenChange={(_e, d) => !d.open && dispatch(sosDismissed())}>
-      <DialogSurface className={styles.surface} role="alertdialog" aria-describedby="live-sos-facts" data-sound={sound} data-sos-id={entry.sosId}>
+      <DialogSurface className={styles.surface} role="alertdialog" aria-describedby="live-sos-facts" data-sound={sound} data-sos-id={entry.sosId} data-acked={acked}>
         <DialogBody>
           {/* No title close button: Fluent's is labelled in English only; Hide below does it. */}
           <DialogTitle action={null}>{t('live.sos.title', { name })}</DialogTitle>
@@ -99,6 +122,10 @@ export function SosDialog({ api, bus, siren }: SosDialogProps) {
               <dd className={styles.detail}>{formatDateTime(entry.startedAt)}</dd>
               <dt className={styles.term}>{t('live.sos.position')}</dt>
               <dd className={styles.detail}>{position}</dd>
+              <dt className={styles.term}>{t('live.sos.handling')}</dt>
+              <dd className={mergeClasses(styles.detail, !acked && entry.escalatedAt !== null && styles.escalated)} data-testid="live-sos-handling">
+                {handling}
+              </dd>
               {entry.device ? (
                 <>
                   <dt className={styles.term}>{t('live.sos.device')}</dt>
@@ -116,7 +143,12 @@ export function SosDialog({ api, bus, siren }: SosDialogProps) {
             {sound === 'blocked' ? <p>{t('live.sos.soundBlocked')}</p> : null}
           </DialogContent>
           <DialogActions className={styles.actions}>
-            <Button appearance="primary" disabled={closing} onClick={() => void close()}>
+            {acked ? null : (
+              <Button appearance="primary" icon={<CheckmarkRegular />} disabled={acking} onClick={() => void acknowledge()}>
+                {t('live.sos.acknowledge')}
+              </Button>
+            )}
+            <Button appearance={acked ? 'primary' : 'secondary'} disabled={closing} onClick={() => void close()}>
               {t('live.sos.close')}
             </Button>
             <Button icon={<LocationRegular />} onClick={() => dispatch(focusMember(entry.uid))}>

@@ -29,3 +29,14 @@ export async function fetchOpenSos(api: ApiClient, signal?: AbortSignal): Promis
 export function closeSos(api: ApiClient, sosId: number): Promise<SosRecord> {
   return api.post(`/api/sos/${sosId}/close`, undefined, { schema: sosRecordSchema });
 }
+
+/** Says "I have it" (ADR 025): stops the alarm everywhere; answers the record as it is if someone
+ *  acknowledged first. A closed SOS answers 2028 'rule.sosAlreadyClosed'. */
+export function ackSos(api: ApiClient, sosId: number): Promise<SosRecord> {
+  return api.post(`/api/sos/${sosId}/ack`, undefined, { schema: sosRecordSchema });
+}
+
+/** One SOS, open or closed. */
+export function fetchSos(api: ApiClient, sosId: number, signal?: AbortSignal): Promise<SosRecord> {
+  return api.get(`/api/sos/${sosId}`, { schema: sosRecordSchema, signal });
+}

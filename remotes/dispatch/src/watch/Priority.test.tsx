@@ -100,7 +100,7 @@ describe('priority channels', () => {
     s.talk(3, true);
     expect(ducked('Security')).toBe('false');
     expect(memberReads()).toEqual([]);
-    const entry = { sosId: 41, uid: SOS_UID, account: 'u9', nickname: 'User 9', lng: null, lat: null, device: null, startedAt: '2026-01-01T08:00:00.000Z' };
+    const entry = { sosId: 41, uid: SOS_UID, account: 'u9', nickname: 'User 9', lng: null, lat: null, device: null, startedAt: '2026-01-01T08:00:00.000Z', ackedAt: null, ackedBy: null, escalatedAt: null };
     act(() => void s.store.dispatch(liveSlice.actions.sosRaised(entry)));
     expect(await within(tile('Logistics')).findByText('SOS priority')).toBeInTheDocument();
     expect(within(tile('Security')).queryByText('SOS priority')).toBeNull();

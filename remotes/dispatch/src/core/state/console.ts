@@ -22,6 +22,9 @@ export interface ConsoleState {
   trackUserId: number | null;
   /** A 1V1 call the user asked to start from a member row, the map or an SOS alert. */
   callRequest: { uid: number; seq: number } | null;
+  /** An SOS to show in the alert dialog, asked for by a feature below live (a chat card) or the
+   *  SOS page; live answers it (the dialog, or "closed" when it is no longer open). */
+  sosRequest: { sosId: number; seq: number } | null;
 }
 
 const initialState: ConsoleState = {
@@ -31,6 +34,7 @@ const initialState: ConsoleState = {
   focus: null,
   trackUserId: null,
   callRequest: null,
+  sosRequest: null,
 };
 
 export const consoleSlice = createSlice({
@@ -56,7 +60,10 @@ export const consoleSlice = createSlice({
     requestCall(state, action: PayloadAction<number>) {
       state.callRequest = { uid: action.payload, seq: (state.callRequest?.seq ?? 0) + 1 };
     },
+    openSos(state, action: PayloadAction<number>) {
+      state.sosRequest = { sosId: action.payload, seq: (state.sosRequest?.seq ?? 0) + 1 };
+    },
   },
 });
 
-export const { selectChannel, openChat, selectMember, focusMember, openTrack, requestCall } = consoleSlice.actions;
+export const { selectChannel, openChat, selectMember, focusMember, openTrack, requestCall, openSos } = consoleSlice.actions;

@@ -7,6 +7,11 @@ export class FakeParam {
     this.events.push([value, at]);
     return this;
   }
+  /** Drops the values set from `at` on (the siren's level change replaces cycles not yet begun). */
+  cancelScheduledValues(at: number) {
+    this.events = this.events.filter(([, t]) => t < at);
+    return this;
+  }
 }
 
 export interface FakeOscillator {
