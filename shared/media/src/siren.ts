@@ -59,6 +59,12 @@ export class Siren {
     return this.currentLevel;
   }
 
+  /** The audio context's own state (null before one was made): what a page can show to prove the
+   *  sound is real, not only that the siren thinks it plays. */
+  get contextState(): AudioContextState | null {
+    return this.ctx?.state ?? null;
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -28,6 +28,7 @@ describe('SOS siren', () => {
     expect(siren.state).toBe('playing');
     expect(states).toEqual(['starting', 'playing']);
     expect(ctx.state).toBe('running');
+    expect(siren.contextState).toBe('running');
     expect(ctx.oscillators).toHaveLength(1);
     expect(ctx.oscillators[0]!.started).toBe(true);
     expect(ctx.oscillators[0]!.next).toBe(ctx.gains[0]);
@@ -61,6 +62,7 @@ describe('SOS siren', () => {
 
   it('says blocked when the browser refuses sound, and starts on the next click', async () => {
     const { ctx, siren } = setup(false);
+    expect(siren.contextState).toBeNull();
     siren.start();
     await settle();
     expect(siren.state).toBe('blocked');
