@@ -83,7 +83,14 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
   const users = new UserRepository(appDeps.db);
   const core = makeCore(app, config, appDeps, users);
   const deps = composeModules(core, { limits: config.limits, janusUrl: config.janusUrl });
+  // The SOS escalation sweep runs while the app does: it starts once the app is ready (listen or
+  // the first inject) and stops before the database is closed after the app.
+  app.addHook('onReady', (done) => {
+    deps.sosEscalation.start();
+    done();
+  });
   app.addHook('onClose', async () => {
+    await deps.sosEscalation.stop();
     await deps.monitorRooms?.close();
   });
 
@@ -111,7 +118,7 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
     heartbeatTimeoutMs: config.heartbeatTimeoutMs,
   });
   registerMapRoutes(app, config.map);
-  await registerStatic(app, config);
+  await registerStatic(app, { ...config, embedOrigins: (entId) => deps.sosSettings.embedOrigins(entId) });
   return { app, deps };
 }
 

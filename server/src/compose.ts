@@ -24,6 +24,8 @@ import { FloorService } from './ptt/floor.service';
 import { PatchService } from './ptt/patch.service';
 import { RecentBursts } from './ptt/recent-bursts';
 import { RecordRepository } from './records/record.repository';
+import { SosEscalation } from './sos/sos-escalation';
+import { SosSettingsService } from './sos/sos-settings';
 import { SosService } from './sos/sos.service';
 import { ChannelSheets } from './spreadsheets/channel-sheets';
 import { UserSheets } from './spreadsheets/user-sheets';
@@ -69,7 +71,9 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
     fileService: new FileService(db, files),
     records: new RecordRepository(db),
     locations: new LocationService({ db, hub, presence, events }),
-    sos: new SosService({ db, hub, presence }),
+    sos: new SosService({ db, hub, presence, log, chat }),
+    sosSettings: new SosSettingsService(db),
+    sosEscalation: new SosEscalation({ db, hub, presence, log }, limits.sosSweepMs),
     calls: new CallService({ db, hub, media, log, chat }, { ringTimeoutMs: limits.callRingTimeoutMs, mediaTimeoutMs: limits.callMediaTimeoutMs }),
     fences: new FenceService(db, hub, fenceCache, fenceMonitor),
     fenceCache,

@@ -66,6 +66,8 @@ export interface TimeLimits {
   monitorPublisherWaitMs: number;
   /** A device has this long from the command to its first publish. */
   monitorJoinWaitMs: number;
+  /** The SOS escalation sweep's period (ADR 025: one statement a second per node). */
+  sosSweepMs: number;
 }
 
 export const DEFAULT_COMMAND_EXPIRY_MS = 60_000;
@@ -77,6 +79,7 @@ export const DEFAULT_TIME_LIMITS: TimeLimits = {
   monitorIdleMs: MONITOR_IDLE_MS,
   monitorPublisherWaitMs: MONITOR_PUBLISHER_WAIT_MS,
   monitorJoinWaitMs: MONITOR_JOIN_WAIT_MS,
+  sosSweepMs: 1_000,
 };
 
 /** Where PTT audio is mixed: none (PTT answers 'PTT intercom cannot connect'), a Janus the server
@@ -172,6 +175,7 @@ const envSchema = z.object({
   MONITOR_IDLE_MS: optional(millis(500)),
   MONITOR_PUBLISHER_WAIT_MS: optional(millis(500)),
   MONITOR_JOIN_WAIT_MS: optional(millis(500)),
+  SOS_SWEEP_MS: optional(millis(50)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -238,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
       monitorIdleMs: e.MONITOR_IDLE_MS ?? DEFAULT_TIME_LIMITS.monitorIdleMs,
       monitorPublisherWaitMs: e.MONITOR_PUBLISHER_WAIT_MS ?? DEFAULT_TIME_LIMITS.monitorPublisherWaitMs,
       monitorJoinWaitMs: e.MONITOR_JOIN_WAIT_MS ?? DEFAULT_TIME_LIMITS.monitorJoinWaitMs,
+      sosSweepMs: e.SOS_SWEEP_MS ?? DEFAULT_TIME_LIMITS.sosSweepMs,
     },
   };
 }

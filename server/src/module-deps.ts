@@ -20,6 +20,8 @@ import type { FloorService } from './ptt/floor.service';
 import type { PatchService } from './ptt/patch.service';
 import type { RecentBursts } from './ptt/recent-bursts';
 import type { RecordRepository } from './records/record.repository';
+import type { SosEscalation } from './sos/sos-escalation';
+import type { SosSettingsService } from './sos/sos-settings';
 import type { SosService } from './sos/sos.service';
 import type { ChannelSheets } from './spreadsheets/channel-sheets';
 import type { UserSheets } from './spreadsheets/user-sheets';
@@ -49,6 +51,10 @@ export interface ModuleDeps extends CoreDeps {
   records: RecordRepository;
   locations: LocationService;
   sos: SosService;
+  /** Escalation time and embedding origins; the origins cached per node for a few seconds. */
+  sosSettings: SosSettingsService;
+  /** The escalation sweep, started when the app is ready and stopped when it closes. */
+  sosEscalation: SosEscalation;
   calls: CallService;
   fences: FenceService;
   /** Per node; dropped by fence changes from any node. */

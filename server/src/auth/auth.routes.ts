@@ -1,4 +1,4 @@
-import { OperationType, captchaSchema, changePasswordSchema, loginRequestSchema, sessionSchema } from '@ptt/contracts';
+import { OperationType, captchaSchema, changePasswordSchema, embedHandoffSchema, loginRequestSchema, sessionSchema } from '@ptt/contracts';
 import { defineRoute, type RouteDef } from '../http/route';
 import { bearerToken } from '../http/bearer';
 
@@ -45,6 +45,21 @@ export const authRoutes: RouteDef[] = [
     auth: 'session',
     response: sessionSchema,
     async handler({ req, caller, deps }) {
+      return deps.auth.toSession(caller, bearerToken(req) ?? '', await deps.auth.fileAccess(caller));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/embed',
+    summary:
+      "The SOS page embedded in another site (ADR 025): the session of the handed-off token, like /api/auth/me, only when `origin` " +
+      "(the postMessage's event.origin) is on the organisation's embedding list; otherwise 2001 'rule.embedOriginNotAllowed'",
+    tag: 'auth',
+    auth: 'session',
+    body: embedHandoffSchema,
+    response: sessionSchema,
+    async handler({ req, body, caller, deps }) {
+      await deps.sosSettings.requireEmbedOrigin(caller, body.origin);
       return deps.auth.toSession(caller, bearerToken(req) ?? '', await deps.auth.fileAccess(caller));
     },
   }),

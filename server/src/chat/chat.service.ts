@@ -203,6 +203,15 @@ export class ChatService {
   }
 
   /**
+   * The SOS card (type 6) from the member who raised it, in one of their channels, written when
+   * the SOS opens (ADR 025). Clients may not send type 6, so it comes through here; writing is
+   * reading for the raiser, for everyone else it is unread.
+   */
+  sosCard(entId: number, channelId: number, fromUserId: number, content: { sosId: number; lng?: number; lat?: number }): Promise<ChatMessage> {
+    return this.serverMessage(entId, channelId, fromUserId, MessageType.Sos, content, (id) => [[fromUserId, id]]);
+  }
+
+  /**
    * A call's talk record (type 9) in the personal chat of its two parties, from the caller: the
    * call flow writes one for a call the callee missed. Once per call (its client id has a
    * character clients may not use), since a call's several end paths may each report it. Writing

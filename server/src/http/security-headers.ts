@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { MapConfig } from '../maps/map-config.schema';
 
 export interface SecurityHeaderSources {
@@ -31,9 +31,10 @@ function tileOrigins(map: MapConfig): string[] {
  * Content-Security-Policy for the console: scripts only from this server (and remotes moved
  * elsewhere), never inline or eval; styles inline because Fluent UI (Griffel) and Leaflet set
  * them at run time; images from here, data: (captchas, icons), blob: (avatar previews) and the
- * tile hosts; no plugins; framed only by our own pages until the SOS page gets its allow-list.
+ * tile hosts; no plugins; framed only by our own pages, plus `frameAncestors` (the embedded SOS
+ * page's organisation's list, ADR 025).
  */
-export function contentSecurityPolicy(sources: SecurityHeaderSources): string {
+export function contentSecurityPolicy(sources: SecurityHeaderSources, frameAncestors: readonly string[] = []): string {
   const remotes = Object.values(sources.remoteUrls).map(cspOrigin).filter((o): o is string => o !== null);
   const list = (...items: string[]) => [...new Set(items)].join(' ');
   const directives: Record<string, string> = {
@@ -49,9 +50,24 @@ export function contentSecurityPolicy(sources: SecurityHeaderSources): string {
     'object-src': "'none'",
     'base-uri': "'self'",
     'form-action': "'self'",
-    'frame-ancestors': "'self'",
+    'frame-ancestors': list("'self'", ...frameAncestors),
   };
   return Object.entries(directives).map(([k, v]) => `${k} ${v}`).join('; ');
+}
+
+// Answers that other sites may frame, and by whom (set by the static routes for the SOS page).
+const framing = new WeakMap<FastifyReply, string[]>();
+// What the settings accept (contracts' originSchema); anything else never reaches the header.
+const CSP_ORIGIN = /^https?:\/\/[a-z0-9.:[\]-]+$/;
+
+/**
+ * Lets these origins frame this answer (the SOS page embedded in an organisation's own site,
+ * ADR 025): `frame-ancestors 'self' <origins>` and no X-Frame-Options, which cannot list origins
+ * and would forbid it in browsers that read both.
+ */
+export function allowFraming(reply: FastifyReply, origins: readonly string[]): void {
+  const allowed = origins.filter((o) => CSP_ORIGIN.test(o));
+  if (allowed.length > 0) framing.set(reply, allowed);
 }
 
 /** Adds the browser security headers to every answer: pages, remotes, files and /api alike. */
@@ -65,8 +81,12 @@ export function installSecurityHeaders(app: FastifyInstance, sources: SecurityHe
     'permissions-policy': 'camera=(self), microphone=(self), geolocation=(self), payment=()',
   };
   app.addHook('onSend', async (_req, reply, payload) => {
-    for (const [name, value] of Object.entries(headers)) {
-      if (!reply.hasHeader(name)) reply.header(name, value);
+    const ancestors = framing.get(reply);
+    const own = ancestors
+      ? { ...headers, 'content-security-policy': contentSecurityPolicy(sources, ancestors), 'x-frame-options': null }
+      : headers;
+    for (const [name, value] of Object.entries(own)) {
+      if (value !== null && !reply.hasHeader(name)) reply.header(name, value);
     }
     return payload;
   });

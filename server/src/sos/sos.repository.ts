@@ -13,29 +13,48 @@ interface SosRow {
   lng: number | null;
   lat: number | null;
   device: string | null;
+  deviceId: number | null;
   ip: string | null;
   startedAt: string;
   closedAt: string | null;
+  ackedAt: string | null;
+  ackedById: number | null;
+  ackedByNickname: string | null;
+  escalatedAt: string | null;
+  closeNote: string | null;
 }
 
 const COLUMNS = `s.id, s.user_id as uid, u.account, u.nickname, s.dispatcher_id as "dispatcherId",
-  d.nickname as "dispatcherNickname", s.lng, s.lat, s.device, s.ip,
-  ${iso('s.started_at')} as "startedAt", ${iso('s.closed_at')} as "closedAt"`;
-const FROM = 'sos_records s join users u on u.id = s.user_id left join users d on d.id = s.dispatcher_id';
+  d.nickname as "dispatcherNickname", s.lng, s.lat, s.device, dv.id as "deviceId", s.ip,
+  ${iso('s.started_at')} as "startedAt", ${iso('s.closed_at')} as "closedAt",
+  ${iso('s.acked_at')} as "ackedAt", s.acked_by as "ackedById", a.nickname as "ackedByNickname",
+  ${iso('s.escalated_at')} as "escalatedAt", s.close_note as "closeNote"`;
+// devices.user_id is unique: the join adds at most the one device bound to the raiser (now).
+const FROM = `sos_records s join users u on u.id = s.user_id left join users d on d.id = s.dispatcher_id
+  left join users a on a.id = s.acked_by left join devices dv on dv.user_id = s.user_id`;
+// Counting needs no staff or device names.
+const COUNT_FROM = 'sos_records s join users u on u.id = s.user_id';
 const SORTS: Record<string, string> = { startedAt: 's.started_at', closedAt: 's.closed_at', account: 'lower(u.account)' };
+
+const staff = (id: number | null, nickname: string | null) => (id === null ? null : { id, nickname: nickname ?? '' });
 
 function toRecord(r: SosRow): SosRecord {
   return {
     id: r.id,
     user: { uid: r.uid, account: r.account, nickname: r.nickname },
-    dispatcher: r.dispatcherId === null ? null : { id: r.dispatcherId, nickname: r.dispatcherNickname ?? '' },
+    dispatcher: staff(r.dispatcherId, r.dispatcherNickname),
     lng: r.lng,
     lat: r.lat,
     device: r.device,
+    deviceId: r.deviceId,
     ip: r.ip,
     startedAt: r.startedAt,
     closedAt: r.closedAt,
     state: r.closedAt === null ? 'open' : 'closed',
+    ackedAt: r.ackedAt,
+    ackedBy: staff(r.ackedById, r.ackedByNickname),
+    escalatedAt: r.escalatedAt,
+    closeNote: r.closeNote,
   };
 }
 
@@ -48,7 +67,14 @@ export interface RaiseInput {
   ip: string | null;
 }
 
-/** SQL of SOS records; every statement names the enterprise. */
+/** An SOS the sweep just marked escalated, with its organisation's time then. */
+export interface EscalatedRow {
+  entId: number;
+  sosId: number;
+  afterS: number;
+}
+
+/** SQL of SOS records; every statement names the enterprise (but the sweep, which is every one's). */
 export class SosRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -69,13 +95,52 @@ export class SosRepository {
     return r.rows[0]!;
   }
 
-  /** Closes an open SOS; false when it is not open (closed already, or not of this enterprise). */
-  async close(entId: number, id: number, dispatcherId: number): Promise<boolean> {
+  /** Acknowledges an open SOS nobody acknowledged yet; false otherwise (already, closed, absent). */
+  async ack(entId: number, id: number, userId: number): Promise<boolean> {
     const r = await this.db.query(
-      'update sos_records set closed_at = now(), dispatcher_id = $3, updated_at = now() where ent_id = $1 and id = $2 and closed_at is null',
-      [entId, id, dispatcherId],
+      `update sos_records set acked_at = now(), acked_by = $3, updated_at = now()
+        where ent_id = $1 and id = $2 and closed_at is null and acked_at is null`,
+      [entId, id, userId],
     );
     return r.rowCount > 0;
+  }
+
+  /**
+   * Closes an open SOS with the dispatcher's note, acknowledging it as them if nobody had (SET
+   * reads the old row, so `acked_at is null` is the value before this update). False when it is
+   * not open (closed already, or not of this enterprise).
+   */
+  async close(entId: number, id: number, dispatcherId: number, note: string | null): Promise<boolean> {
+    const r = await this.db.query(
+      `update sos_records set closed_at = now(), dispatcher_id = $3, close_note = $4, updated_at = now(),
+              acked_at = coalesce(acked_at, now()),
+              acked_by = case when acked_at is null then $3 else acked_by end
+        where ent_id = $1 and id = $2 and closed_at is null`,
+      [entId, id, dispatcherId, note],
+    );
+    return r.rowCount > 0;
+  }
+
+  /**
+   * The escalation sweep (ADR 025): marks every open, unacknowledged, not yet escalated SOS whose
+   * organisation's time has passed, and writes its 'escalated' event, in one statement. The update
+   * is the claim: with several nodes each SOS escalates on exactly one of them.
+   */
+  async escalateDue(): Promise<EscalatedRow[]> {
+    const r = await this.db.query<EscalatedRow>(
+      `with due as (
+         update sos_records s set escalated_at = now(), updated_at = now()
+           from enterprises e
+          where e.id = s.ent_id and s.closed_at is null and s.acked_at is null and s.escalated_at is null
+            and s.started_at + e.sos_escalate_after_s * interval '1 second' <= now()
+         returning s.ent_id, s.id, e.sos_escalate_after_s
+       ), logged as (
+         insert into sos_events (ent_id, sos_id, type, note)
+         select ent_id, id, 'escalated', sos_escalate_after_s::text from due
+       )
+       select ent_id as "entId", id as "sosId", sos_escalate_after_s as "afterS" from due order by id`,
+    );
+    return r.rows;
   }
 
   async find(entId: number, id: number): Promise<SosRecord | null> {
@@ -94,7 +159,15 @@ export class SosRepository {
       const like = Where.contains(q.q);
       w.add('(u.account ilike ? or u.nickname ilike ? or s.device ilike ? or s.ip ilike ?)', like, like, like, like);
     }
-    const page = await fetchPage<SosRow>(this.db, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 's.id', page: q });
+    const page = await fetchPage<SosRow>(this.db, {
+      columns: COLUMNS,
+      from: FROM,
+      where: w,
+      sortColumns: SORTS,
+      tieBreak: 's.id',
+      page: q,
+      count: { from: COUNT_FROM, where: w },
+    });
     return { ...page, items: page.items.map(toRecord) };
   }
 
@@ -104,17 +177,27 @@ export class SosRepository {
     return r.rows[0]?.name ?? null;
   }
 
-  /** Whether any of these users is staff who may handle an SOS (roles given), other than `except`. */
-  async anyStaff(entId: number, userIds: readonly number[], roles: readonly number[], except: number): Promise<boolean> {
+  /** The enabled, not disbanded channels the user is a member of (where the SOS card goes). */
+  async liveChannelsOf(entId: number, userId: number): Promise<number[]> {
+    const r = await this.db.query<{ id: number }>(
+      `select c.id from channel_members cm join channels c on c.id = cm.channel_id
+        where cm.user_id = $2 and c.ent_id = $1 and c.enabled and c.disbanded_at is null order by c.id`,
+      [entId, userId],
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  /** Of these users, the unlocked ones whose role is one of `roles`, other than `except`. */
+  async usersWithRole(entId: number, userIds: readonly number[], roles: readonly number[], except = 0): Promise<number[]> {
     const others = userIds.filter((id) => id !== except);
-    if (others.length === 0) return false;
-    const r = await this.db.query(
-      `select 1 from users where ent_id = $1 and not locked
+    if (others.length === 0) return [];
+    const r = await this.db.query<{ id: number }>(
+      `select id from users where ent_id = $1 and not locked
           and id in (select value::int from jsonb_array_elements_text($2::jsonb))
           and role in (select value::int from jsonb_array_elements_text($3::jsonb))
-        limit 1`,
+        order by id`,
       [entId, JSON.stringify(others), JSON.stringify(roles)],
     );
-    return r.rows.length > 0;
+    return r.rows.map((row) => row.id);
   }
 }

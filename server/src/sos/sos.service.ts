@@ -2,27 +2,27 @@ import {
   CoordinateSystem,
   NOBODY_IN_SOS_REASON,
   PERMISSIONS,
-  SOS_KIND,
-  SOS_LOG_KIND,
-  SOS_MSG_KIND,
   ServerCode,
   can,
-  topics,
   type Page,
+  type SosEvent,
   type SosListQuery,
-  type SosLog,
-  type SosMsg,
   type SosRaised,
   type SosRecord,
+  type sosCloseSchema,
   type sosReportSchema,
 } from '@ptt/contracts';
 import type { z } from 'zod';
+import type { ChatService } from '../chat/chat.service';
+import type { CoreDeps } from '../core-deps';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
 import { toWgs84 } from '../locations/wgs84';
-import type { CoreDeps } from '../core-deps';
+import { SosEventRepository } from './sos-events.repository';
+import { publishSos } from './sos-publish';
 import { SosRepository } from './sos.repository';
 
 type Report = z.output<typeof sosReportSchema>;
+type Close = z.output<typeof sosCloseSchema>;
 
 /** Who raises: a REST caller (user agent, ip) or a socket's session (its bound device's name). */
 export interface Raiser {
@@ -34,47 +34,72 @@ export interface Raiser {
   ip: string | null;
 }
 
-/** Staff see every SOS of the enterprise; the same roles may close one. */
+/** Staff see every SOS of the enterprise; the same roles acknowledge and close one. */
 const isStaff = (role: number) => can(role, 'sos.handle');
 
 /**
- * SOS of spec sections 3 and 4: raised by a device, open until a dispatcher closes it. Every change
- * goes to the enterprise (SosMsg, and Sos on `sos alert/`) and to the raiser (SosLog). Neither
- * raising nor closing is an operation of the 0-55 table; the record itself keeps who closed it.
+ * SOS of spec sections 3 and 4 and ADR 025: raised by a device, acknowledged and closed by a
+ * dispatcher, escalated by the sweep (sos-escalation.ts) when nobody acknowledges it in time. Every
+ * change goes to the enterprise (SosMsg, and Sos on `sos alert/`); opening, moving and closing
+ * also to the raiser (SosLog). Each change is an event of the SOS's timeline. None of them is an
+ * operation of the 0-55 table; the record and its events keep who did what.
  */
 export class SosService {
   private readonly repo: SosRepository;
 
-  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub' | 'presence'>) {
+  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub' | 'presence' | 'log'> & { chat: ChatService }) {
     this.repo = new SosRepository(deps.db);
   }
 
   async raise(raiser: Raiser, report: Report): Promise<SosRaised> {
     const position = report.lng !== undefined && report.lat !== undefined ? toWgs84(report.lng, report.lat, report.coord ?? CoordinateSystem.WGS) : null;
     const device = raiser.device ?? (await this.repo.deviceName(raiser.entId, raiser.userId));
-    const { id, created } = await this.repo.raise({
-      entId: raiser.entId,
-      userId: raiser.userId,
-      lng: position?.[0] ?? null,
-      lat: position?.[1] ?? null,
-      device,
-      ip: raiser.ip,
+    const { entId, userId } = raiser;
+    const { id, created } = await this.deps.db.transaction(async (tx) => {
+      const raised = await new SosRepository(tx).raise({ entId, userId, lng: position?.[0] ?? null, lat: position?.[1] ?? null, device, ip: raiser.ip });
+      await new SosEventRepository(tx).add(entId, raised.id, raised.created ? 'raised' : 'moved', null);
+      return raised;
     });
-    const record = (await this.repo.find(raiser.entId, id))!;
-    const answered = await this.staffOnline(raiser.entId, raiser.userId);
+    const record = (await this.repo.find(entId, id))!;
+    const answered = await this.staffOnline(entId, userId);
     const reason = answered ? null : NOBODY_IN_SOS_REASON;
-    await this.publish(raiser.entId, record, { sosId: id, state: 'open', answered, reason });
+    await publishSos(this.deps.hub, entId, record, { sosId: id, state: 'open', answered, reason });
+    if (created) await this.writeCards(entId, record);
     return { record, created, answered, reason };
   }
 
-  async close(caller: Caller, id: number): Promise<SosRecord> {
-    if (!(await this.repo.close(caller.entId, id, caller.userId))) {
-      const existing = await this.repo.find(caller.entId, id);
-      if (!existing) throw notFound('sos');
-      throw ruleError(ServerCode.UserStatusError, 'sosAlreadyClosed');
+  /**
+   * "I have it": stamps who acknowledged, once. A second acknowledgement answers the record as it
+   * is (two dispatchers pressing at once both see who took it); a closed SOS answers 2028.
+   */
+  async ack(caller: Caller, id: number): Promise<SosRecord> {
+    const acked = await this.deps.db.transaction(async (tx) => {
+      if (!(await new SosRepository(tx).ack(caller.entId, id, caller.userId))) return false;
+      await new SosEventRepository(tx).add(caller.entId, id, 'acknowledged', caller.userId);
+      return true;
+    });
+    const record = await this.repo.find(caller.entId, id);
+    if (!record) throw notFound('sos');
+    if (!acked) {
+      if (record.state === 'closed') throw ruleError(ServerCode.UserStatusError, 'sosAlreadyClosed');
+      return record;
     }
-    const record = (await this.repo.find(caller.entId, id))!;
-    await this.publish(caller.entId, record, { sosId: id, state: 'closed', answered: true, reason: null });
+    await publishSos(this.deps.hub, caller.entId, record, null);
+    return record;
+  }
+
+  /** Closes with an optional note, acknowledging as the closer if nobody had. */
+  async close(caller: Caller, id: number, body: Close = {}): Promise<SosRecord> {
+    const note = body.note ? body.note : null;
+    const closed = await this.deps.db.transaction(async (tx) => {
+      if (!(await new SosRepository(tx).close(caller.entId, id, caller.userId, note))) return false;
+      await new SosEventRepository(tx).add(caller.entId, id, 'closed', caller.userId, note);
+      return true;
+    });
+    const record = await this.repo.find(caller.entId, id);
+    if (!record) throw notFound('sos');
+    if (!closed) throw ruleError(ServerCode.UserStatusError, 'sosAlreadyClosed');
+    await publishSos(this.deps.hub, caller.entId, record, { sosId: id, state: 'closed', answered: true, reason: null });
     return record;
   }
 
@@ -94,32 +119,32 @@ export class SosService {
     return record;
   }
 
+  /** The timeline: staff, or the raiser for their own SOS. */
+  async events(caller: Caller, id: number): Promise<SosEvent[]> {
+    await this.get(caller, id);
+    return new SosEventRepository(this.deps.db).list(caller.entId, id);
+  }
+
   /** 'nobody in SOS': no one online (by presence; invisible counts as offline) may handle it. */
   private async staffOnline(entId: number, raiserId: number): Promise<boolean> {
     const online = await this.deps.presence.statuses(entId);
-    return this.repo.anyStaff(entId, online.map((s) => s.uid), PERMISSIONS['sos.handle'], raiserId);
+    const staff = await this.repo.usersWithRole(entId, online.map((s) => s.uid), PERMISSIONS['sos.handle'], raiserId);
+    return staff.length > 0;
   }
 
-  /** After the change is stored: a failing hub must not turn it into an error answer. */
-  private async publish(entId: number, record: SosRecord, log: SosLog): Promise<void> {
-    const msg: SosMsg = {
-      sosId: record.id,
-      uid: record.user.uid,
-      account: record.user.account,
-      nickname: record.user.nickname,
-      lng: record.lng,
-      lat: record.lat,
-      device: record.device,
-      startedAt: record.startedAt,
-      closedAt: record.closedAt,
-      dispatcherId: record.dispatcher?.id ?? null,
-      state: record.state,
-    };
-    const { hub } = this.deps;
-    await Promise.all([
-      hub.publish(topics.entListen(entId), SOS_MSG_KIND, msg),
-      hub.publish(topics.sosAlert(entId), SOS_KIND, msg),
-      hub.publish(topics.userListen(entId, record.user.uid), SOS_LOG_KIND, log),
-    ]).catch(() => undefined);
+  /**
+   * The SOS card (type 6) from the raiser in each live channel they belong to, so the channel sees
+   * it in its chat. Only when the SOS opens; the raise has succeeded already, so a failure here is
+   * logged, never answered.
+   */
+  private async writeCards(entId: number, record: SosRecord): Promise<void> {
+    try {
+      const content = { sosId: record.id, ...(record.lng !== null && record.lat !== null ? { lng: record.lng, lat: record.lat } : {}) };
+      for (const channelId of await this.repo.liveChannelsOf(entId, record.user.uid)) {
+        await this.deps.chat.sosCard(entId, channelId, record.user.uid, content);
+      }
+    } catch (err) {
+      this.deps.log.error({ err, sosId: record.id }, 'SOS card could not be written to the channels');
+    }
   }
 }

@@ -2,12 +2,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName } from '@ptt/contracts';
+import { EMBED_QUERY, REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName } from '@ptt/contracts';
+import { allowFraming } from '../http/security-headers';
 
 export interface StaticOptions {
   staticDir: string;
   remotesDir: string;
   remoteUrls: Record<RemoteName, string>;
+  /** The origins that may embed an organisation's SOS page (ADR 025); none when absent. */
+  embedOrigins?: (entId: number) => Promise<string[]>;
 }
 
 // Entry points decide which build a browser loads; they must be revalidated every time.
@@ -48,6 +51,20 @@ function send(reply: FastifyReply, root: string, relative: string): FastifyReply
   return reply.sendFile(relative, root, { cacheControl: !NO_CACHE_FILES.has(path.basename(relative)) });
 }
 
+/**
+ * The SOS page's document asked for with `?ent=<id>` may be framed by that organisation's
+ * embedding origins. A failing look-up leaves the page unframeable, never unserved.
+ */
+async function allowEmbedding(req: FastifyRequest, reply: FastifyReply, opts: StaticOptions): Promise<void> {
+  const ent = (req.query as Record<string, unknown> | undefined)?.[EMBED_QUERY.ent];
+  if (!opts.embedOrigins || typeof ent !== 'string' || !/^[1-9]\d{0,9}$/.test(ent) || Number(ent) > 2_147_483_647) return;
+  try {
+    allowFraming(reply, await opts.embedOrigins(Number(ent)));
+  } catch (err) {
+    req.log.warn({ err }, 'embedding origins could not be read');
+  }
+}
+
 /** `/config/remotes.json`, `/remotes/<name>/*` (fresh from disk) and the host SPA with fallback. */
 export async function registerStatic(app: FastifyInstance, opts: StaticOptions): Promise<void> {
   // serve: false: we only want reply.sendFile; every read goes to disk, so replaced files show at once.
@@ -65,6 +82,7 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
     const root = path.join(remotesRoot, name, 'dist');
     const file = await resolveFile(root, req.params['*'] || 'index.html');
     if (!file) return reply.code(404).type('text/plain').send('Not found');
+    if (name === 'sos' && file === 'index.html') await allowEmbedding(req, reply, opts);
     return send(reply, root, file);
   });
 

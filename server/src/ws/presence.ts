@@ -111,6 +111,12 @@ export class PresenceService {
     return [...map].map(([uid, status]) => ({ uid, status: visibleStatus(status) })).filter((s) => s.status !== 'offline');
   }
 
+  /** Users with an announced connection, invisible ones included: whom a personal alert reaches
+   *  (invisible hides a user from others, not others' alerts from them). */
+  async connected(entId: number): Promise<number[]> {
+    return [...(await this.store.statuses(entId)).keys()];
+  }
+
   private async publish(session: PresenceUser, kind: 'OnLine' | 'Logout', status: UserStatus): Promise<void> {
     const data = { uid: session.userId, account: session.account, nickname: session.nickname, status };
     // The console reads presence on the enterprise topic; `user/onLine` carries the same change
