@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Body1Strong, Button, Caption1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { AlertUrgentRegular, CallMissedRegular, CallRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
+import { AlertUrgentRegular, CallMissedRegular, OpenRegular, CallRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '@ptt/contracts';
-import { NS } from '../core';
+import { NS, openSos, useAppDispatch } from '../core';
+import { useChatServices } from './context';
 import { findExpression } from './expressions';
 import { formatCoordinate, formatDuration } from './format';
 import { LocationDialog } from './LocationDialog';
@@ -56,9 +57,13 @@ export function LocationContent({ lng, lat, coord, address }: LngLat & { coord: 
   );
 }
 
-export function SosContent({ lng, lat }: Partial<LngLat>) {
+/** The card the server writes into a member's channels when their SOS opens (ADR 025); staff (who
+ *  handle SOS) open it in the console's alert dialog, which says so if it was closed since. */
+export function SosContent({ lng, lat, sosId }: Partial<LngLat> & { sosId?: number }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const { me } = useChatServices();
   return (
     <div className={mergeClasses(styles.card, styles.sos)} role="group" aria-label={t('chat.type.sos')}>
       <div className={mergeClasses(styles.head, styles.sosHead)}>
@@ -70,6 +75,11 @@ export function SosContent({ lng, lat }: Partial<LngLat>) {
           ? t('chat.coordinates', { lng: formatCoordinate(lng), lat: formatCoordinate(lat) })
           : t('chat.sosNoPosition')}
       </Caption1>
+      {sosId !== undefined && me.staff ? (
+        <Button size="small" icon={<OpenRegular />} onClick={() => dispatch(openSos(sosId))}>
+          {t('chat.openSos')}
+        </Button>
+      ) : null}
     </div>
   );
 }

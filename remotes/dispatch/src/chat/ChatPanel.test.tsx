@@ -183,4 +183,27 @@ describe('ChatPanel', () => {
     expect(screen.getByRole('button', { name: '发送' })).toBeDisabled();
     act(() => setLocale('en'));
   });
+
+  it("an SOS card with its SOS asks the console to show it (staff only); one without has no button", async () => {
+    const items = [withType(1, MessageType.Sos, { sosId: 41, lng: 1, lat: 2 }), withType(2, MessageType.Sos, {})];
+    const routes = { get: () => history(items), post: () => ({ chatId: CHAT, lastReadId: 2, unread: 0 }) };
+    const { store } = setup(fakeApi(routes));
+    const feed = await screen.findByRole('feed');
+    const cards = await within(feed).findAllByRole('group', { name: 'SOS' });
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]!).queryByRole('button')).toBeNull();
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: 'Open SOS' }));
+    expect(store.getState().console.sosRequest).toEqual({ sosId: 41, seq: 1 });
+    act(() => setLocale('zh'));
+    expect(await within(cards[0]!).findByRole('button', { name: '打开 SOS' })).toBeInTheDocument();
+    act(() => setLocale('en'));
+  });
+
+  it('a member sees the SOS card without the button', async () => {
+    const items = [withType(1, MessageType.Sos, { sosId: 41 })];
+    setup(fakeApi({ get: () => history(items), post: () => ({ chatId: CHAT, lastReadId: 1, unread: 0 }) }), 0);
+    const card = await screen.findByRole('group', { name: 'SOS' });
+    expect(within(card).getByText('SOS alert')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
 });

@@ -28,7 +28,7 @@ export function MessageContent({ body, own = false }: { body: MessageBody; own?:
     case MessageType.Location:
       return <LocationContent {...body.content} />;
     case MessageType.Sos:
-      return <SosContent lng={body.content.lng} lat={body.content.lat} />;
+      return <SosContent lng={body.content.lng} lat={body.content.lat} sosId={body.content.sosId} />;
     case MessageType.Ptt:
       return <PttContent fileId={body.content.fileId} durationMs={body.content.durationMs} />;
     case MessageType.AudioTalk:

@@ -38,6 +38,7 @@ export const chatEn = {
   mapLabel: 'Map of the location',
   sosTitle: 'SOS alert',
   sosNoPosition: 'No position',
+  openSos: 'Open SOS',
   system: {
     added: '{{by}} added {{users}} to the channel',
     removed: '{{by}} removed {{users}} from the channel',
@@ -130,6 +131,7 @@ export const chatZh: typeof chatEn = {
   mapLabel: '位置地图',
   sosTitle: 'SOS 求救',
   sosNoPosition: '无位置',
+  openSos: '打开 SOS',
   system: {
     added: '{{by}} 将 {{users}} 加入了频道',
     removed: '{{by}} 将 {{users}} 移出了频道',
