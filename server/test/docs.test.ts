@@ -28,7 +28,8 @@ describe('generated documents', () => {
     // Device commands have no operation type (0-55 has none); they are audited in device_commands
     // and device_logs (action 'command') instead of a misleading operation record.
     // The assignment dry run is a POST only because it carries a file upload; it writes nothing.
-    const auditedElsewhere = ['POST /api/devices/:id/commands', 'POST /api/channels/assignments/check'];
+    // The embed hand-off is a POST only because it carries the origin; it reads the session.
+    const auditedElsewhere = ['POST /api/devices/:id/commands', 'POST /api/channels/assignments/check', 'POST /api/auth/embed'];
     const unaudited = routes
       .filter((r) => r.method !== 'GET' && r.auth !== 'public' && r.url !== '/api/auth/logout' && !r.audits?.length)
       // Chat messages are conversation, not administrative operations: no operation type fits them.
@@ -50,7 +51,7 @@ describe('generated documents', () => {
     // is dead weight.
     const used = new Set(routes.map((r) => r.auth));
     const serviceOnly = ACTIONS.filter((a) => !used.has(a));
-    const sources = ['users/user.service.ts', 'ws/connection.ts', 'ptt/floor.service.ts'].map((f) => readFileSync(path.join(__dirname, '..', 'src', f), 'utf8')).join('\n');
+    const sources = ['users/user.service.ts', 'ws/connection.ts', 'ptt/floor.service.ts', 'sos/sos-escalation.ts'].map((f) => readFileSync(path.join(__dirname, '..', 'src', f), 'utf8')).join('\n');
     expect(serviceOnly.filter((a) => !sources.includes(`'${a}'`))).toEqual([]);
   });
 });

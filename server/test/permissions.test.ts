@@ -46,6 +46,9 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/devices/:id/assign': (ids) => ({ body: { uid: ids.user } }),
   'POST /api/locations': () => ({ body: { lng: 116.4, lat: 39.9, coord: 1, time: Date.now() } }),
   'POST /api/sos': () => ({ body: { lng: 116.4, lat: 39.9, coord: 0 } }),
+  'POST /api/sos/:id/close': () => ({ body: { note: 'Handled' } }),
+  'PUT /api/sos/settings': () => ({ body: { escalateAfterS: 30, embedOrigins: ['https://portal.example.com'] } }),
+  'POST /api/auth/embed': () => ({ body: { origin: 'https://portal.example.com' } }),
   'POST /api/calls': (ids) => ({ body: { calleeId: ids.user } }),
   'POST /api/calls/:id/reject': () => ({ body: { busy: true } }),
   'POST /api/chats/:chatId/messages': (ids) => ({ params: { chatId: `${DEMO_ENT_ID}-1-${ids.channel}` }, body: { type: 0, content: { text: 'hello' } } }),
@@ -98,7 +101,7 @@ const ROLE_ACCOUNTS: [Role, string][] = [
 // Strings only enterprise 100001 holds: none may appear in an answer to another enterprise.
 const MARKERS = ['Demo Organisation', 'member2', 'Member 2', 'dispatcher2', 'Security', 'Logistics', 'Handset 0'];
 
-const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages', 'temp_channels', 'temp_channel_members'];
+const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'sos_events', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages', 'temp_channels', 'temp_channel_members'];
 
 describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   let t: TestApp;
