@@ -40,15 +40,18 @@ export interface SimOptions {
 }
 
 export const DEMO_ACCOUNTS = ['member1', 'member2', 'member3', 'member4', 'member5', 'member6'];
+/** `--demo` without `--sos-rate`: an SOS every four minutes or so, so `npm start` shows the SOS
+ *  queue, its alarm and its escalation without anyone typing "sos". */
+export const DEMO_SOS_RATE = 0.25;
 
 export const USAGE = `Usage: npm run simulate -- [options]
 
   --devices N          simulate N devices sim0001..simN, created if missing (default 10)
   --accounts a,b,...   drive these existing accounts instead (no accounts or devices created)
-  --demo               drive the demo organisation's handsets member1-6
+  --demo               drive the demo organisation's handsets member1-6 (and --sos-rate ${DEMO_SOS_RATE})
   --url URL            server base (default http://127.0.0.1:8080)
   --ent ID             organisation id (default 100001)
-  --sos-rate R         random SOS per minute across all devices (default 0)
+  --sos-rate R         random SOS per minute across all devices (default 0; ${DEMO_SOS_RATE} with --demo)
   --interval MS        milliseconds between positions of one device (default 5000)
   --center LNG,LAT     center of the random walk (default 116.397,39.909)
   --radius M           metres the devices wander from the center (default 3000)
@@ -119,6 +122,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     answer: 'mix',
     answerAfterMs: { min: 2000, max: 5000 },
   };
+  let sosRateGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return null;
@@ -151,7 +155,10 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
         o.url = value.replace(/\/+$/, '');
         break;
       case '--ent': o.entId = integer(flag, value, 1, 2_147_483_647); break;
-      case '--sos-rate': o.sosRate = number(flag, value, 0, 60_000); break;
+      case '--sos-rate':
+        o.sosRate = number(flag, value, 0, 60_000);
+        sosRateGiven = true;
+        break;
       case '--interval': o.intervalMs = integer(flag, value, 100, 3_600_000); break;
       case '--center': o.center = center(value); break;
       case '--radius': o.radiusM = number(flag, value, 1, 1_000_000); break;
@@ -177,5 +184,6 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
       }
     }
   }
+  if (o.demo && !sosRateGiven) o.sosRate = DEMO_SOS_RATE;
   return o;
 }

@@ -1,5 +1,5 @@
 import { CoordinateSystem } from '@ptt/contracts';
-import { ArgsError, DEMO_ACCOUNTS, parseArgs } from '../src/args';
+import { ArgsError, DEMO_ACCOUNTS, DEMO_SOS_RATE, parseArgs } from '../src/args';
 
 describe('parseArgs', () => {
   it('has defaults that reach the local server and the demo organisation', () => {
@@ -71,6 +71,14 @@ describe('parseArgs', () => {
     expect(parseArgs(['--accounts', 'a1, b2,,c3'])!.accounts).toEqual(['a1', 'b2', 'c3']);
     expect(parseArgs(['--demo'])!.accounts).toEqual(DEMO_ACCOUNTS);
     expect(parseArgs(['--demo'])!.demo).toBe(true);
+  });
+
+  it('raises SOS now and then with --demo, unless --sos-rate says otherwise', () => {
+    expect(parseArgs(['--demo'])!.sosRate).toBe(DEMO_SOS_RATE);
+    expect(DEMO_SOS_RATE).toBe(0.25);
+    expect(parseArgs(['--demo', '--sos-rate', '0'])!.sosRate).toBe(0);
+    expect(parseArgs(['--sos-rate=2', '--demo'])!.sosRate).toBe(2);
+    expect(parseArgs(['--accounts', 'a1'])!.sosRate).toBe(0);
   });
 
   it('answers null to --help', () => {
