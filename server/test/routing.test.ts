@@ -5,6 +5,7 @@ import {
   LOCATION_KIND,
   MessageType,
   SERVER_FRAMES,
+  SOS_ESCALATION_KIND,
   SOS_KIND,
   buildHeartbeat,
   heartbeatFrame,
@@ -263,13 +264,31 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     ]);
   });
 
-  it('SOS: SosMsg and Sos to the enterprise, SosLog to the raiser, as it opens and closes', async () => {
+  it('SOS: SosMsg and Sos to the enterprise, SosLog to the raiser and the SOS card to their channels as it opens, SosEscalation to online admins, then closed', async () => {
     let sosId = 0;
+    // The card (a type-6 Message) goes to each live channel of the raiser, heard by its members.
+    const live = await testDb.db.query<{ id: number }>(
+      'select c.id from channel_members cm join channels c on c.id = cm.channel_id where cm.user_id = $1 and c.enabled and c.disbanded_at is null',
+      [s.m2.id],
+    );
+    const cards: Expect[] = [];
+    for (const { id } of live.rows) cards.push({ topic: topics.channelListen(ENT, Number(id)), t: 'Message', to: await membersOf(Number(id)) });
+    expect(cards.length).toBeGreaterThan(1);
     await step(
       () => ws.m2.send({ code: 0, topic: topics.sos(ENT, s.m2.id), data: { lng: 116.4, lat: 39.9 }, t: SOS_KIND }),
-      [ent('SosMsg'), { topic: topics.sosAlert(ENT), t: SOS_KIND, to: ENT_A }, user('m2', 'SosLog')],
+      [ent('SosMsg'), { topic: topics.sosAlert(ENT), t: SOS_KIND, to: ENT_A }, user('m2', 'SosLog'), ...cards],
     );
     sosId = (ws.dispatcher.frames.filter((f) => f.t === 'SosMsg').pop()!.data as { sosId: number }).sosId;
+    // Escalation (ADR 025): the admin is online (by heartbeat); the SOS is older than the
+    // organisation's time, and one node's sweep (each sweeps every second) tells everyone.
+    await step(() => ws.admin.send(heartbeat(s.admin, HeartbeatEvent.Online)), [ent('OnLine'), online('OnLine')]);
+    await rest('admin', 'PUT', '/api/sos/settings', { escalateAfterS: 5 });
+    await step(
+      () => testDb.db.query("update sos_records set started_at = started_at - interval '10 seconds' where id = $1", [sosId]).then(() => undefined),
+      [ent('SosMsg'), { topic: topics.sosAlert(ENT), t: SOS_KIND, to: ENT_A }, user('admin', SOS_ESCALATION_KIND)],
+    );
+    await step(() => ws.admin.send(heartbeat(s.admin, HeartbeatEvent.Offline)), [ent('Logout'), online('Logout')]);
+    await rest('admin', 'PUT', '/api/sos/settings', { escalateAfterS: 60 });
     await step(() => rest('dispatcher', 'POST', `/api/sos/${sosId}/close`).then(() => undefined), [
       ent('SosMsg'),
       { topic: topics.sosAlert(ENT), t: SOS_KIND, to: ENT_A },
