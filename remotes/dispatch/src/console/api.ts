@@ -1,4 +1,4 @@
-import { PAGE_SIZE_MAX, channelSchema, pageSchema } from '@ptt/contracts';
+import { PAGE_SIZE_MAX, channelSchema, pageSchema, userSummarySchema } from '@ptt/contracts';
 import type { Channel } from '@ptt/contracts';
 import type { ApiClient } from '@ptt/event-bus';
 import { loadAllPages } from '../core';
@@ -21,4 +21,9 @@ export async function listOrgChannels(api: ApiClient, signal?: AbortSignal): Pro
 /** Adds the caller to a channel (staff hold channel.members.manage). */
 export function joinChannel(api: ApiClient, channelId: number, userId: number): Promise<unknown> {
   return api.post(`/api/channels/${channelId}/members`, { members: [{ userId }] });
+}
+
+/** A user's nickname, for a chat opened by uid alone (the SOS page's hand-off; staff: `user.read`). */
+export async function fetchNickname(api: ApiClient, userId: number, signal?: AbortSignal): Promise<string> {
+  return (await api.get(`/api/users/${userId}`, { schema: userSummarySchema, signal })).nickname;
 }

@@ -1,6 +1,6 @@
 import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { CallDialog } from '../calls';
-import { ConsoleLayout, ConsoleSync } from '../console';
+import { ConsoleLayout, ConsoleLink, ConsoleSync } from '../console';
 import { ConsoleProvider } from '../core';
 
 export interface DispatchPageProps {
@@ -15,6 +15,8 @@ export function DispatchPage({ api, bus }: DispatchPageProps) {
       <ConsoleSync />
       <ConsoleLayout />
       <CallDialog />
+      {/* Calls, chats and SOS handed over by the SOS page (BroadcastChannel or the URL). */}
+      <ConsoleLink />
     </ConsoleProvider>
   );
 }
