@@ -1,0 +1,5 @@
+export { SosProvider, useCan, useSos } from './context';
+export type { AlarmSiren, SosProviderProps, SosServices } from './context';
+export * from './api';
+export { formatPosition, formatTime, formatWaited, memberName } from './format';
+export { useNow } from './useNow';
