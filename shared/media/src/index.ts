@@ -10,7 +10,7 @@ export { loadJanus, webrtcSupported } from './loadJanus';
 export { AUDIOBRIDGE } from './room';
 export { CONNECT_TIMEOUT_MS, ICE_GRACE_MS } from './room-lifecycle';
 export { SessionPool, pageSessions } from './session-pool';
-export { SIREN_CYCLE_MS, Siren } from './siren';
+export { SIREN_CYCLE_MS, SIREN_RESUME_GRACE_MS, Siren } from './siren';
 export type { SirenLevel, SirenState } from './siren';
 export type { SessionLease, SessionUser } from './session-pool';
 export { BRIDGE_DISPLAY, SUBSCRIBE_RETRY_MS } from './sfu-feeds';

@@ -28,6 +28,12 @@ const PATTERNS: Record<SirenLevel, Pattern> = {
 
 /** How far ahead cycles are scheduled on the audio clock, so timer jitter never leaves a hole. */
 const LOOKAHEAD_S = 2.5;
+/**
+ * How long a resume() may take before the siren says it is blocked. Browsers that refuse sound
+ * without a click do not reject resume(): they keep its promise pending until a click allows it
+ * (Web Audio: "not allowed to start"), so without this the siren would say 'starting' forever.
+ */
+export const SIREN_RESUME_GRACE_MS = 500;
 
 type AudioContextFactory = () => AudioContext;
 
@@ -110,9 +116,15 @@ export class Siren {
     }
     this.set('starting');
     const generation = ++this.generation;
+    // Still pending by then: the browser waits for a click. Say so; the same promise resolves
+    // (and the siren plays) once the user clicks.
+    const grace = setTimeout(() => {
+      if (generation === this.generation && this.current === 'starting') this.set('blocked');
+    }, SIREN_RESUME_GRACE_MS);
     ctx
       .resume()
       .then(() => {
+        clearTimeout(grace);
         if (generation !== this.generation) return;
         if (ctx.state !== 'running') {
           this.set('blocked');
@@ -122,6 +134,7 @@ export class Siren {
         this.set('playing');
       })
       .catch(() => {
+        clearTimeout(grace);
         if (generation === this.generation) this.set('blocked');
       });
   }

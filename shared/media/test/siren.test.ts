@@ -1,4 +1,4 @@
-import { SIREN_CYCLE_MS, Siren } from '../src';
+import { SIREN_CYCLE_MS, SIREN_RESUME_GRACE_MS, Siren } from '../src';
 import { FakeAudioContext } from './fakeAudioContext';
 
 function setup(allow = true) {
@@ -74,6 +74,36 @@ describe('SOS siren', () => {
     expect(siren.state).toBe('playing');
     siren.dispose();
     expect(ctx.state).toBe('closed');
+  });
+
+  it('says blocked when the browser keeps resume() pending until a click (Chromium), then plays on the click', async () => {
+    jest.useFakeTimers();
+    const { ctx, siren } = setup(false);
+    // Not allowed to start: the promise waits for a user gesture instead of settling.
+    ctx.resume.mockImplementation(() => (ctx.allow ? ((ctx.state = 'running'), Promise.resolve()) : new Promise<void>(() => undefined)));
+    siren.start();
+    await jest.advanceTimersByTimeAsync(SIREN_RESUME_GRACE_MS - 1);
+    expect(siren.state).toBe('starting');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(siren.state).toBe('blocked');
+
+    ctx.allow = true; // the click
+    siren.unlock();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(siren.state).toBe('playing');
+    // The first start's grace timer is long gone; nothing flips it back.
+    await jest.advanceTimersByTimeAsync(SIREN_RESUME_GRACE_MS * 2);
+    expect(siren.state).toBe('playing');
+    siren.dispose();
+  });
+
+  it('a resume that settles in time never shows blocked', async () => {
+    jest.useFakeTimers();
+    const { siren, states } = setup();
+    siren.start();
+    await jest.advanceTimersByTimeAsync(SIREN_RESUME_GRACE_MS * 2);
+    expect(states).toEqual(['starting', 'playing']);
+    siren.dispose();
   });
 
   it('ignores a start that was stopped before the context resumed', async () => {
