@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { text } from './text';
 
 // Between pages of the same origin (ADR 025): the SOS page hands calls and chats to an open
 // dispatch console over a BroadcastChannel; with no console open it opens one with the action in
@@ -16,7 +17,7 @@ export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 /** SOS page -> consoles: call or chat with `uid`, or show SOS `sosId` (uid is its raiser). */
 export const consoleRequestSchema = z.object({
   type: z.literal('console/request'),
-  requestId: z.string().min(1).max(64),
+  requestId: text().min(1).max(64),
   action: z.enum(CONSOLE_ACTIONS),
   uid: idSchema,
   sosId: idSchema.optional(),
@@ -24,7 +25,7 @@ export const consoleRequestSchema = z.object({
 export type ConsoleRequest = z.infer<typeof consoleRequestSchema>;
 
 /** A console -> the SOS page: it took the request (only the first console to answer acts). */
-export const consoleAnswerSchema = z.object({ type: z.literal('console/taken'), requestId: z.string().min(1).max(64) });
+export const consoleAnswerSchema = z.object({ type: z.literal('console/taken'), requestId: text().min(1).max(64) });
 export type ConsoleAnswer = z.infer<typeof consoleAnswerSchema>;
 
 /** The dispatch route with the action in its query: `/main/dispatch?call=12`. */

@@ -43,7 +43,7 @@ export const ENT_DATA: Record<string, unknown> = {
   Login: { ...who, role: 0 },
   Logout: { ...who, status: 'offline' },
   OnLine: { ...who, status: 'online' },
-  SosMsg: { sosId: 5, ...who, lng: null, lat: null, device: null, startedAt: at, closedAt: null, dispatcherId: null, state: 'open' },
+  SosMsg: { sosId: 5, ...who, lng: null, lat: null, device: null, startedAt: at, deviceId: null, closedAt: null, dispatcherId: null, state: 'open', ackedAt: null, ackedBy: null, escalatedAt: null },
   UserAdd: { ...who, role: 0, locked: false, avatar: null },
   UserUp: { ...who, role: 0, locked: false, avatar: null },
   UserLock: { ...who, role: 0, locked: true, avatar: null },
