@@ -89,6 +89,21 @@ export class Siren {
   }
 
   /**
+   * Unlocks on every click or key in `target` (captured, so nothing the page does stops it):
+   * browsers let a page start sound only after the user interacted with it, so an alarm that
+   * comes later can sound. Returns the function that stops listening.
+   */
+  unlockOnGesture(target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document): () => void {
+    const unlock = () => this.unlock();
+    target.addEventListener('pointerdown', unlock, true);
+    target.addEventListener('keydown', unlock, true);
+    return () => {
+      target.removeEventListener('pointerdown', unlock, true);
+      target.removeEventListener('keydown', unlock, true);
+    };
+  }
+
+  /**
    * Sets the loudness and pace. While playing, the cycle already sounding finishes and the next
    * one is at the new level (at most one cycle later); stopped, it applies to the next start.
    */

@@ -76,6 +76,29 @@ describe('SOS siren', () => {
     expect(ctx.state).toBe('closed');
   });
 
+  it('unlocks on a click or key anywhere in the document until told to stop listening', async () => {
+    const { ctx, siren } = setup(false);
+    const stop = siren.unlockOnGesture(document);
+    siren.start();
+    await settle();
+    expect(siren.state).toBe('blocked');
+    ctx.allow = true;
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    await settle();
+    expect(siren.state).toBe('playing');
+
+    siren.stop();
+    stop();
+    ctx.allow = false;
+    siren.start();
+    await settle();
+    ctx.allow = true;
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    await settle();
+    expect(siren.state).toBe('blocked');
+    siren.dispose();
+  });
+
   it('says blocked when the browser keeps resume() pending until a click (Chromium), then plays on the click', async () => {
     jest.useFakeTimers();
     const { ctx, siren } = setup(false);

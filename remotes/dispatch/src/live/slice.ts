@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { sosMsgOf } from '@ptt/contracts';
 import type { SosMsg, SosRecord, SosStaff } from '@ptt/contracts';
 
 /** An open SOS as the console shows it. Positions are WGS-84, null when the raise had none. */
@@ -51,19 +52,7 @@ export function sosEntryFromMsg(m: SosMsg): SosEntry {
 }
 
 export function sosEntryFromRecord(r: SosRecord): SosEntry {
-  return {
-    sosId: r.id,
-    uid: r.user.uid,
-    account: r.user.account,
-    nickname: r.user.nickname,
-    lng: r.lng,
-    lat: r.lat,
-    device: r.device,
-    startedAt: r.startedAt,
-    ackedAt: r.ackedAt,
-    ackedBy: r.ackedBy,
-    escalatedAt: r.escalatedAt,
-  };
+  return sosEntryFromMsg(sosMsgOf(r));
 }
 
 /** Replaces the entry in place, or adds it in start order. */

@@ -116,16 +116,7 @@ export function useSosAlerts(api: ApiClient, bus: EventBus, session: Session | n
 
   // Browsers let a page start sound only after the user interacted with it: make the audio
   // context on the first click or key, so an alarm that comes later can sound.
-  useEffect(() => {
-    if (!handles) return;
-    const unlock = () => siren.unlock();
-    document.addEventListener('pointerdown', unlock, true);
-    document.addEventListener('keydown', unlock, true);
-    return () => {
-      document.removeEventListener('pointerdown', unlock, true);
-      document.removeEventListener('keydown', unlock, true);
-    };
-  }, [handles, siren]);
+  useEffect(() => (handles ? siren.unlockOnGesture() : undefined), [handles, siren]);
 
   useEffect(() => () => siren.dispose(), [siren]);
 

@@ -32,15 +32,8 @@ export function useAlarm(entries: readonly QueueEntry[]): Alarm {
     else siren.stop();
   }, [siren, wanted]);
 
-  useEffect(() => {
-    const unlock = () => siren.unlock();
-    document.addEventListener('pointerdown', unlock, true);
-    document.addEventListener('keydown', unlock, true);
-    return () => {
-      document.removeEventListener('pointerdown', unlock, true);
-      document.removeEventListener('keydown', unlock, true);
-    };
-  }, [siren]);
+  // Browsers start sound only after the user touched the page: unlock on the first click or key.
+  useEffect(() => siren.unlockOnGesture(), [siren]);
 
   useEffect(() => () => siren.dispose(), [siren]);
 

@@ -8,7 +8,7 @@ import type { MonitorClient, MonitorClientOptions } from '@ptt/media';
 import { useBusState } from '@ptt/ui';
 
 /** What the page needs of the siren; tests hand in a stand-in (jsdom has no AudioContext). */
-export type AlarmSiren = Pick<Siren, 'start' | 'stop' | 'unlock' | 'dispose' | 'setLevel' | 'subscribe' | 'getState' | 'state' | 'level' | 'contextState'>;
+export type AlarmSiren = Pick<Siren, 'start' | 'stop' | 'unlock' | 'unlockOnGesture' | 'dispose' | 'setLevel' | 'subscribe' | 'getState' | 'state' | 'level' | 'contextState'>;
 
 export interface SosServices {
   api: ApiClient;

@@ -1,3 +1,4 @@
+import { sosMsgOf } from '@ptt/contracts';
 import type { SosMsg, SosRecord, SosStaff } from '@ptt/contracts';
 
 // The open queue as the page holds it: the last read of GET /api/sos (open, oldest first) with
@@ -30,20 +31,7 @@ export interface QueueChange {
 export type QueueChanges = ReadonlyMap<number, QueueChange>;
 
 export function entryFromRecord(r: SosRecord): QueueEntry {
-  return {
-    id: r.id,
-    uid: r.user.uid,
-    account: r.user.account,
-    nickname: r.user.nickname,
-    lng: r.lng,
-    lat: r.lat,
-    device: r.device,
-    deviceId: r.deviceId,
-    startedAt: r.startedAt,
-    ackedAt: r.ackedAt,
-    ackedBy: r.ackedBy,
-    escalatedAt: r.escalatedAt,
-  };
+  return entryFromMsg(sosMsgOf(r));
 }
 
 export function entryFromMsg(m: SosMsg): QueueEntry {

@@ -1,7 +1,9 @@
 // Stand-ins for the page's browser media in jsdom (no AudioContext, no WebRTC): a siren that
 // records what the page asks of it, and a monitor client whose subscription the test drives.
 import { BehaviorSubject } from 'rxjs';
+import { sosMsgOf } from '@ptt/contracts';
 import type { MonitorEndCause, SosMsg, SosRecord } from '@ptt/contracts';
+import { Siren } from '@ptt/media';
 import type { MonitorClient, MonitorState, MonitorSubscription, SirenLevel, SirenState } from '@ptt/media';
 import type { AlarmSiren } from '../core';
 
@@ -30,6 +32,8 @@ export class FakeSiren implements AlarmSiren {
     this.blocked = false;
     if (this.wanted && this.state === 'blocked') this.set('playing');
   }
+  /** The real listening, around this fake's unlock(). */
+  unlockOnGesture = Siren.prototype.unlockOnGesture;
   setLevel(level: SirenLevel) {
     this.level = level;
   }
@@ -109,22 +113,5 @@ export function record(over: Partial<SosRecord> = {}): SosRecord {
 
 /** The SosMsg the server publishes for a record. */
 export function msgOf(r: SosRecord, over: Partial<SosMsg> = {}): SosMsg {
-  return {
-    sosId: r.id,
-    uid: r.user.uid,
-    account: r.user.account,
-    nickname: r.user.nickname,
-    lng: r.lng,
-    lat: r.lat,
-    device: r.device,
-    deviceId: r.deviceId,
-    startedAt: r.startedAt,
-    closedAt: r.closedAt,
-    dispatcherId: r.dispatcher?.id ?? null,
-    state: r.state,
-    ackedAt: r.ackedAt,
-    ackedBy: r.ackedBy,
-    escalatedAt: r.escalatedAt,
-    ...over,
-  };
+  return { ...sosMsgOf(r), ...over };
 }

@@ -98,6 +98,28 @@ export const sosRecordSchema = z.object({
 });
 export type SosRecord = z.infer<typeof sosRecordSchema>;
 
+/** The SosMsg that tells the organisation about a record as it is now (the server publishes it;
+ *  consoles read records and frames into one shape through it). */
+export function sosMsgOf(record: SosRecord): SosMsg {
+  return {
+    sosId: record.id,
+    uid: record.user.uid,
+    account: record.user.account,
+    nickname: record.user.nickname,
+    lng: record.lng,
+    lat: record.lat,
+    device: record.device,
+    deviceId: record.deviceId,
+    startedAt: record.startedAt,
+    closedAt: record.closedAt,
+    dispatcherId: record.dispatcher?.id ?? null,
+    state: record.state,
+    ackedAt: record.ackedAt,
+    ackedBy: record.ackedBy,
+    escalatedAt: record.escalatedAt,
+  };
+}
+
 /** Answer of POST /api/sos: the record, whether it was new, and whether anyone can answer. */
 export const sosRaisedSchema = z.object({
   record: sosRecordSchema,
