@@ -57,6 +57,7 @@ export { useTableQuery } from './data/useTableQuery';
 export { ViewDialog } from './kit/ViewDialog';
 export type { ViewDialogProps } from './kit/ViewDialog';
 export { useListResult } from './data/useListResult';
+export { useRefetchOnReconnect } from './data/useRefetchOnReconnect';
 export type { ListResult } from './data/useListResult';
 export { DialogFrame } from './kit/DialogFrame';
 export type { DialogFrameProps } from './kit/DialogFrame';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { UserStatus } from '@ptt/contracts';
+import { useRefetchOnReconnect } from '@ptt/ui';
 import { useManagementPresenceQuery } from './api';
 import { useManagement } from './context';
 
@@ -25,16 +26,9 @@ export function usePresence(): ReadonlyMap<number, UserStatus> {
       const { uid, status } = event.data;
       setChanges((prev) => new Map(prev).set(uid, status));
     });
-    let previous = bus.current('socket/status')?.state;
-    const socket = bus.on('socket/status').subscribe(({ state }) => {
-      if (state === 'open' && previous !== undefined && previous !== 'open') void refetch();
-      previous = state;
-    });
-    return () => {
-      frames.unsubscribe();
-      socket.unsubscribe();
-    };
-  }, [bus, refetch]);
+    return () => frames.unsubscribe();
+  }, [bus]);
+  useRefetchOnReconnect(bus, refetch);
 
   return useMemo(() => {
     const map = new Map<number, UserStatus>((data ?? []).map((p) => [p.uid, p.status]));

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { SOS_MSG_KIND } from '@ptt/contracts';
 import type { SosRecord } from '@ptt/contracts';
+import { useRefetchOnReconnect } from '@ptt/ui';
 import { useOpenSosQuery, useSos } from '../core';
 import { applyChanges, changeFromMsg, entryFromRecord, changeFromRecord, pruneChanges, recordChange, type QueueChanges, type QueueEntry } from './queue';
 
@@ -41,16 +42,9 @@ export function useOpenQueue(): OpenQueue {
       const change = changeFromMsg(event.data, Date.now());
       setChanges((prev) => recordChange(prev, change));
     });
-    let previous = bus.current('socket/status')?.state;
-    const socket = bus.on('socket/status').subscribe(({ state }) => {
-      if (state === 'open' && previous !== undefined && previous !== 'open') void refetch();
-      previous = state;
-    });
-    return () => {
-      frames.unsubscribe();
-      socket.unsubscribe();
-    };
-  }, [bus, refetch]);
+    return () => frames.unsubscribe();
+  }, [bus]);
+  useRefetchOnReconnect(bus, refetch);
 
   const apply = useCallback((record: SosRecord) => setChanges((prev) => recordChange(prev, changeFromRecord(record, Date.now()))), []);
   const retry = useCallback(() => void refetch(), [refetch]);
