@@ -14,6 +14,8 @@ import {
   wsEntEnvelopeSchema,
   wsEntEventSchema,
   wsPttEnvelopeSchema,
+  wsScreenEnvelopeSchema,
+  wsScreenEventSchema,
   wsUserEnvelopeSchema,
   wsUserEventSchema,
 } from './ws-bus-events';
@@ -79,6 +81,8 @@ export const BUS_TOPICS = {
   'ws/dispatch': { kind: 'event', schema: wsDispatchEventSchema, envelope: wsDispatchEnvelopeSchema },
   /** PttFloor frames from the channel topic or (temporary channels) the user topic. */
   'ws/ptt': { kind: 'event', schema: pttFloorFrameSchema, envelope: wsPttEnvelopeSchema },
+  /** The large screen's frames (`screen/{entId}`, ADR 026). */
+  'ws/screen': { kind: 'event', schema: wsScreenEventSchema, envelope: wsScreenEnvelopeSchema },
   'session/expired': { kind: 'event', schema: sessionExpiredSchema },
   'nav/go': { kind: 'event', schema: navGoSchema },
   notify: { kind: 'event', schema: notifySchema },

@@ -77,6 +77,11 @@ export const VALIDATION_KEYS = [
   'validation.originInvalid',
   'validation.escalateAfterInvalid',
   'validation.embedOriginsTooMany',
+  'validation.screenPanelTwice',
+  'validation.screenLayoutEmpty',
+  'validation.displayNameRequired',
+  'validation.displayNameTooLong',
+  'validation.pairingCodeInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

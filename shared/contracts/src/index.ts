@@ -36,6 +36,7 @@ export * from './rest/fences';
 export * from './fence-geometry';
 export * from './realtime/location';
 export * from './realtime/sos';
+export * from './realtime/screen';
 export * from './realtime/commands';
 export * from './realtime/chat';
 export * from './rest/calls';

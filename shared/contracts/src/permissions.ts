@@ -58,6 +58,11 @@ export const PERMISSIONS = {
   'sos.settings': MANAGERS,
   /** Told when an SOS escalates (nobody acknowledged it in time): the people who can act on staff. */
   'sos.escalation': MANAGERS,
+  /** The large screen's counts, map, open SOS, talk and alerts (ADR 026); paired wall displays
+   *  read the same through their own credential. */
+  'screen.read': STAFF,
+  /** Pair, rename, lay out and revoke the organisation's wall displays. */
+  'screen.displays': MANAGERS,
   /** Geofences: list and read; draw, change, start, stop, delete and link (dispatchers draw
    *  geofences on the dispatch map, so staff manage them). */
   'fence.read': STAFF,

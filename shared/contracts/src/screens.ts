@@ -25,8 +25,8 @@ export const SCREENS = {
   users: needs('/main/userManagement', 'user.read'),
   // Members read their own channels in the dispatch console; managing members is staff work.
   channels: needs('/main/channelManagement', 'channel.members.manage'),
-  // The large screen is a map of everyone's position.
-  screen: needs('/main/screen', 'location.read'),
+  // The large screen: the map of everyone, counts, SOS, talk and alerts (ADR 026).
+  screen: needs('/main/screen', 'screen.read'),
   devices: needs('/main/deviceManagement', 'device.read'),
   geofence: needs('/main/fenceManagement', 'fence.read'),
   // SOS and cross-border records are dispatcher business; login and operation records of

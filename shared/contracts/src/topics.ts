@@ -15,6 +15,8 @@ export const topics = {
   userOnline: (entId: number): string => `user/onLine/${entId}`,
   entListen: (entId: number): string => `msg/listen/ent/${entId}`,
   dispatch: (entId: number): string => `dispatch/${entId}`,
+  /** The large screen's frames (ADR 026): staff with screen.read and paired displays. */
+  screen: (entId: number): string => `screen/${entId}`,
   channelListen: (entId: number, channelId: number): string => `msg/listen/channel/${entId}/${channelId}`,
 } as const;
 
@@ -24,9 +26,9 @@ export type ParsedTopic =
   | { kind: 'heartbeat' | 'location' | 'sos' | 'commandReply'; entId: number; userId: number }
   | { kind: 'userListen'; entId: number; userId: number }
   | { kind: 'channelListen'; entId: number; channelId: number }
-  | { kind: 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch'; entId: number };
+  | { kind: 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch' | 'screen'; entId: number };
 
-type OneIdKind = 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch';
+type OneIdKind = 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch' | 'screen';
 type TwoIdKind = 'heartbeat' | 'location' | 'sos' | 'commandReply' | 'userListen' | 'channelListen';
 
 const ONE_ID_PREFIXES: ReadonlyArray<readonly [OneIdKind, string]> = [
@@ -34,6 +36,7 @@ const ONE_ID_PREFIXES: ReadonlyArray<readonly [OneIdKind, string]> = [
   ['userOnline', 'user/onLine/'],
   ['entListen', 'msg/listen/ent/'],
   ['dispatch', 'dispatch/'],
+  ['screen', 'screen/'],
 ];
 const TWO_ID_PREFIXES: ReadonlyArray<readonly [TwoIdKind, string]> = [
   ['heartbeat', 'icoTest/json/device/heartbeat/'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { SERVER_FRAMES } from './realtime/frames';
 import { FLOOR_CHANGE_REASONS } from './realtime/ptt';
+import { SCREEN_KINDS } from './realtime/screen';
 import { CHANNEL_BUS_KINDS, DEVICE_INFO_KIND, DISPATCH_BUS_KINDS, ENT_LISTEN_KINDS, GROUP_MESSAGE_KIND, PERSONAL_KIND, USER_BUS_KINDS } from './topics';
 
 // Payloads of the ws/* bus topics: a /ws2 frame's data, parsed once by the socket bridge's
@@ -9,7 +10,7 @@ import { CHANNEL_BUS_KINDS, DEVICE_INFO_KIND, DISPATCH_BUS_KINDS, ENT_LISTEN_KIN
 // Kinds the spec names keep their name; the spec's "otherwise" buckets (Personal, GroupMessage,
 // DeviceInfo) hold several frame kinds, told apart by `t`, the frame's own kind.
 
-const { entListen: ent, userListen: user, channelListen: channel, dispatch } = SERVER_FRAMES;
+const { entListen: ent, userListen: user, channelListen: channel, dispatch, screen } = SERVER_FRAMES;
 
 const named = <K extends string, D extends z.ZodType>(kind: K, data: D) => z.object({ kind: z.literal(kind), data, topic: text() });
 const inBucket = <B extends string, T extends string, D extends z.ZodType>(bucket: B, t: T, data: D) =>
@@ -59,10 +60,19 @@ export const wsDispatchEventSchema = z.discriminatedUnion('t', [
   inBucket(DEVICE_INFO_KIND, 'CommandStatus', dispatch.CommandStatus),
 ]);
 
+/** The large screen's frames (ADR 026), by kind. */
+export const wsScreenEventSchema = z.discriminatedUnion('kind', [
+  named('ScreenCounts', screen.ScreenCounts),
+  named('ScreenFloor', screen.ScreenFloor),
+  named('ScreenAlert', screen.ScreenAlert),
+  named('ScreenLayout', screen.ScreenLayout),
+]);
+
 export type WsEntEvent = z.output<typeof wsEntEventSchema>;
 export type WsUserEvent = z.output<typeof wsUserEventSchema>;
 export type WsChannelEvent = z.output<typeof wsChannelEventSchema>;
 export type WsDispatchEvent = z.output<typeof wsDispatchEventSchema>;
+export type WsScreenEvent = z.output<typeof wsScreenEventSchema>;
 
 // What `publish` checks of a ws/* payload. Its data was parsed by the adapter already; checking
 // it again here would parse every frame twice (and a chat message is the costliest to parse).
@@ -73,5 +83,6 @@ export const wsEntEnvelopeSchema = envelope(ENT_LISTEN_KINDS);
 export const wsUserEnvelopeSchema = envelope(USER_BUS_KINDS);
 export const wsChannelEnvelopeSchema = envelope(CHANNEL_BUS_KINDS);
 export const wsDispatchEnvelopeSchema = envelope(DISPATCH_BUS_KINDS);
+export const wsScreenEnvelopeSchema = envelope(SCREEN_KINDS);
 /** ws/ptt carries the PttFloor data itself: its two fields every subscriber branches on. */
 export const wsPttEnvelopeSchema = z.looseObject({ chatId: text(), reason: z.enum(FLOOR_CHANGE_REASONS) });

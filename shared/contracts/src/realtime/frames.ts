@@ -20,11 +20,12 @@ import { SOS_ESCALATION_KIND, SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosEscalatio
 import { NOTICE_KIND, noticeFrameSchema } from '../notices';
 import { TEMP_CHANNEL_KIND, tempChannelFrameSchema } from './temp-channels';
 import { PTT_FLOOR_KIND, pttFloorFrameSchema } from './ptt';
+import { SCREEN_ALERT_KIND, SCREEN_COUNTS_KIND, SCREEN_FLOOR_KIND, SCREEN_LAYOUT_KIND, screenCountsSchema, screenFloorFrameSchema, screenLayoutFrameSchema } from './screen';
 import { WATCHED_CHANNELS_KIND, watchedChannelsSchema } from '../rest/watch';
 import { PTT_PATCH_KIND, pttPatchFrameSchema } from '../rest/patch';
 
 /** Topics the server publishes on (see `topics`). */
-export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline';
+export type ServerTopicKind = 'entListen' | 'userListen' | 'channelListen' | 'dispatch' | 'sosAlert' | 'userOnline' | 'screen';
 
 /**
  * Every kind the server publishes, per topic, with the schema of its `data`: the one list of what
@@ -76,6 +77,13 @@ export const SERVER_FRAMES = {
   },
   sosAlert: { [SOS_KIND]: sosMsgSchema },
   userOnline: { OnLine: presenceFrameSchema, Logout: presenceFrameSchema },
+  /** The large screen (ADR 026): staff with screen.read and paired displays. */
+  screen: {
+    [SCREEN_COUNTS_KIND]: screenCountsSchema,
+    [SCREEN_FLOOR_KIND]: screenFloorFrameSchema,
+    [SCREEN_ALERT_KIND]: wallAlertFrameSchema,
+    [SCREEN_LAYOUT_KIND]: screenLayoutFrameSchema,
+  },
 } as const satisfies Record<ServerTopicKind, Record<string, z.ZodType>>;
 
 /** The schema of a frame's data, or null when the server never publishes that kind there. */
