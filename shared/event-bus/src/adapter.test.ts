@@ -6,6 +6,8 @@ import {
   DISPATCH,
   ENT,
   ENT_DATA,
+  SCREEN,
+  SCREEN_DATA,
   USER,
   USER_DATA,
   floor,
@@ -90,6 +92,18 @@ describe('frame adapter', () => {
     expect(adapter.toBusEvents(frame(CHANNEL, 'PttFloor', floor))).toEqual([{ topic: 'ws/ptt', payload: floor }]);
     const temp = { ...floor, chatId: '100001-2-3' };
     expect(adapter.toBusEvents(frame(USER, 'PttFloor', temp))).toEqual([{ topic: 'ws/ptt', payload: temp }]);
+  });
+
+  it.each(Object.entries(SCREEN_DATA))('passes screen kind %s to ws/screen with its data (ADR 026)', (t, data) => {
+    expect(setup().adapter.toBusEvents(frame(SCREEN, t, data))).toEqual([{ topic: 'ws/screen', payload: { kind: t, data, topic: SCREEN } }]);
+  });
+
+  it('does not take a ScreenFloor for a PttFloor, and drops screen frames that do not parse', () => {
+    const { adapter } = setup();
+    expect(adapter.toBusEvents(frame(SCREEN, 'PttFloor', floor))).toEqual([]);
+    expect(adapter.toBusEvents(frame(SCREEN, 'ScreenCounts', { online: -1 }))).toEqual([]);
+    expect(adapter.toBusEvents(frame(SCREEN, 'ScreenLayout', { displayId: 3, layout: { map: false, left: [], right: [] } }))).toEqual([]);
+    expect(adapter.droppedFrames()).toEqual({ PttFloor: 1, ScreenCounts: 1, ScreenLayout: 1 });
   });
 
   it('counts and drops frames whose data does not parse, or whose kind has no schema on that topic', () => {

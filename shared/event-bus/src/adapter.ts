@@ -10,6 +10,7 @@ import {
   wsChannelEventSchema,
   wsDispatchEventSchema,
   wsEntEventSchema,
+  wsScreenEventSchema,
   wsUserEventSchema,
 } from '@ptt/contracts';
 import type { BusPayload, EventTopicName, Ws2Frame } from '@ptt/contracts';
@@ -89,6 +90,11 @@ function outcomeOf(frame: Ws2Frame, logger: AdapterLogger): Outcome {
       const named = oneOf(CHANNEL_LISTEN_KINDS, kind);
       const r = wsChannelEventSchema.safeParse(named ? { kind, data, topic } : { kind: GROUP_MESSAGE_KIND, t: kind, data, topic });
       return r.success ? { event: { topic: 'ws/channel', payload: r.data } } : issuesOf(r);
+    }
+    // The large screen's frames (ADR 026): counts, floors with channel names, alerts, layouts.
+    case 'screen': {
+      const r = wsScreenEventSchema.safeParse({ kind, data, topic });
+      return r.success ? { event: { topic: 'ws/screen', payload: r.data } } : issuesOf(r);
     }
   }
 }

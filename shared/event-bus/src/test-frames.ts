@@ -5,6 +5,7 @@ export const ENT = 'msg/listen/ent/100001';
 export const USER = 'msg/listen/user/100001/7';
 export const CHANNEL = 'msg/listen/channel/100001/3';
 export const DISPATCH = 'dispatch/100001';
+export const SCREEN = 'screen/100001';
 
 export function frame(topic: string, t: string, data: unknown): Ws2Frame {
   return { code: 0, topic, data, t };
@@ -68,4 +69,11 @@ export const DEVICE_INFO_DATA: Record<string, unknown> = {
   Locations: { points: [{ uid: 9, lng: 116.4, lat: 39.9, coord: 0, time: 1_767_254_400_000 }] },
   DeviceChange: { deviceId: 4, change: 'updated' },
   CommandStatus: { commandId: 12, deviceId: 4, command: 'stun', state: 'sent', at },
+};
+
+export const SCREEN_DATA: Record<string, unknown> = {
+  ScreenCounts: { online: 3, talking: 1, sos: 0, offline: 7, total: 10 },
+  ScreenFloor: { ...floor, channelId: 3, channelName: 'Night shift' },
+  ScreenAlert: { alertId: 6, fenceId: 2, fenceName: 'Depot', uid: 9, account: 'member9', nickname: 'Member 9', type: 'leave', lng: 116.4, lat: 39.9, time: at },
+  ScreenLayout: { displayId: 3, layout: { map: true, left: ['counts'], right: ['sos'] } },
 };
