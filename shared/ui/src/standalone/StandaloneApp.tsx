@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { ComponentType } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import type { Session } from '@ptt/contracts';
-import type { RemoteAppProps } from '@ptt/event-bus';
+import type { ApiClient, EventBus, RemoteAppProps } from '@ptt/event-bus';
 import { pttTheme } from '../theme';
 import { initI18n } from '../i18n/i18n';
 import { LoginForm } from '../login/LoginForm';
@@ -14,6 +14,16 @@ import { EmbedWaiting } from './EmbedWaiting';
 import { useEmbedHandoff } from './useEmbedHandoff';
 import './strings';
 
+/** What a page's own sign-in (instead of the login form) is given. */
+export interface StandaloneSignInProps {
+  api: ApiClient;
+  bus: EventBus;
+  /** Keep this session (in the page's session store) and open the remote. */
+  onSignedIn: (session: Session) => void;
+  /** The usual login form, for a sign-in that offers it as the other way in. */
+  loginForm: ReactNode;
+}
+
 export interface StandaloneAppProps {
   /** The remote's root component, as it is exposed to the host. */
   App: ComponentType<RemoteAppProps>;
@@ -22,6 +32,8 @@ export interface StandaloneAppProps {
   basename?: string;
   /** Embedded only: exchanges a handed-over token for a session (tests hand in a fake). */
   embedExchange?: (token: string, origin: string) => Promise<Session>;
+  /** Shown instead of the login form while signed out (the wall display's pairing view, ADR 026). */
+  SignIn?: ComponentType<StandaloneSignInProps>;
 }
 
 function NavGo({ services }: { services: PageServices }) {
@@ -37,7 +49,7 @@ function NavGo({ services }: { services: PageServices }) {
  * What a remote's own index.html renders: login when no session is stored, then the remote.
  * Embedded in another site, the login form is replaced by waiting for that site's token.
  */
-export function StandaloneApp({ App, services, basename = '/', embedExchange }: StandaloneAppProps) {
+export function StandaloneApp({ App, services, basename = '/', embedExchange, SignIn }: StandaloneAppProps) {
   const { bus, api, sessionStore, bridge } = services;
   const embedded = services.embedded === true;
   const [ready] = useState(() => Boolean(initI18n({ bus, storage: services.storage })));
@@ -50,6 +62,9 @@ export function StandaloneApp({ App, services, basename = '/', embedExchange }: 
     bridge.connect();
     return () => bridge.disconnect();
   }, [bridge, loggedIn]);
+
+  const save = useCallback((s: Session) => sessionStore.save(s), [sessionStore]);
+  const loginForm = <LoginForm login={loginWith(api)} fetchCaptcha={captchaWith(api)} onLoggedIn={save} />;
 
   useEffect(() => {
     const sub = bus.on('session/expired').subscribe(() => sessionStore.clear());
@@ -68,10 +83,10 @@ export function StandaloneApp({ App, services, basename = '/', embedExchange }: 
           </Routes>
         ) : embedded ? (
           <EmbedWaiting />
+        ) : SignIn ? (
+          <SignIn api={api} bus={bus} onSignedIn={save} loginForm={loginForm} />
         ) : (
-          <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-            <LoginForm login={loginWith(api)} fetchCaptcha={captchaWith(api)} onLoggedIn={(s) => sessionStore.save(s)} />
-          </main>
+          <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>{loginForm}</main>
         )}
       </BrowserRouter>
     </FluentProvider>

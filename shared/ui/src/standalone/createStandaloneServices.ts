@@ -1,6 +1,7 @@
 import { createApiClient, createEventBus, createMemoryStorage, createSessionStore, createSocketBridge } from '@ptt/event-bus';
 import type { ApiClient, EventBus, SessionStore, SocketBridge } from '@ptt/event-bus';
 import { socketUrlFor } from '../socketUrl';
+import { createKeyedSessionStore } from './keyedSessionStore';
 
 export interface PageServices {
   bus: EventBus;
@@ -19,16 +20,21 @@ export interface PageServicesOptions {
    * other site's storage partition and a reload asks the site for a token again.
    */
   embedded?: boolean;
+  /**
+   * Keep the session under this local storage key instead of the console's `user` and `token`
+   * keys (a wall display's credential, ADR 026: 'ptt.display'). Ignored when embedded.
+   */
+  sessionKey?: string;
 }
 
 /**
  * The per-page services: ONE bus, session store, API client and /ws2 bridge. The host creates them
  * at boot; a remote opened on its own page (wall display, embedded SOS) creates its own here.
  */
-export function createPageServices({ embedded = false }: PageServicesOptions = {}): PageServices {
+export function createPageServices({ embedded = false, sessionKey }: PageServicesOptions = {}): PageServices {
   const bus = createEventBus();
   const storage = embedded ? createMemoryStorage() : undefined;
-  const sessionStore = createSessionStore({ bus, storage });
+  const sessionStore = sessionKey && !embedded ? createKeyedSessionStore({ bus, key: sessionKey }) : createSessionStore({ bus, storage });
   const api = createApiClient({ baseUrl: '', getToken: () => sessionStore.token() });
   const bridge = createSocketBridge({
     bus,
