@@ -83,14 +83,16 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
   const users = new UserRepository(appDeps.db);
   const core = makeCore(app, config, appDeps, users);
   const deps = composeModules(core, { limits: config.limits, janusUrl: config.janusUrl });
-  // The SOS escalation sweep runs while the app does: it starts once the app is ready (listen or
-  // the first inject) and stops before the database is closed after the app.
+  // The SOS escalation sweep and the screen counts' ticker run while the app does: they start once
+  // the app is ready (listen or the first inject) and stop before the database is closed after the app.
   app.addHook('onReady', (done) => {
     deps.sosEscalation.start();
+    deps.screenCounts.start();
     done();
   });
   app.addHook('onClose', async () => {
     await deps.sosEscalation.stop();
+    await deps.screenCounts.stop();
     await deps.monitorRooms?.close();
   });
 
@@ -116,6 +118,12 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
     inbound: core.inbound,
     log: app.log,
     heartbeatTimeoutMs: config.heartbeatTimeoutMs,
+    screen: {
+      isDisplayToken: (token): token is string => deps.displays.isDisplayToken(token),
+      findDisplay: (token) => deps.displays.findDisplay(token),
+      seen: (displayId) => deps.displays.seen(displayId),
+      addScreenSocket: (entId, send) => deps.screenCounts.add(entId, send),
+    },
   });
   registerMapRoutes(app, config.map);
   await registerStatic(app, { ...config, embedOrigins: (entId) => deps.sosSettings.embedOrigins(entId) });

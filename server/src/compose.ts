@@ -24,6 +24,9 @@ import { FloorService } from './ptt/floor.service';
 import { PatchService } from './ptt/patch.service';
 import { RecentBursts } from './ptt/recent-bursts';
 import { RecordRepository } from './records/record.repository';
+import { DisplayService } from './screen/display.service';
+import { ScreenCountsTicker } from './screen/screen-counts';
+import { ScreenService } from './screen/screen.service';
 import { SosEscalation } from './sos/sos-escalation';
 import { SosSettingsService } from './sos/sos-settings';
 import { SosService } from './sos/sos.service';
@@ -54,7 +57,8 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
   const fenceCache = new FenceCache(db);
   const fenceMonitor = new FenceMonitor(db, hub, fenceCache);
   const bursts = new BurstKeeper({ db, files, media, chat }, report);
-  const floors = new FloorService({ db, hub, media, floors: floorStore }, bursts, report);
+  const screen = new ScreenService({ db, presence, floorStore });
+  const floors = new FloorService({ db, hub, media, floors: floorStore, channelName: (entId, channelId) => screen.channelName(entId, channelId) }, bursts, report);
   const patches = new PatchService({ db, hub, media }, floors, report);
   return {
     ...core,
@@ -87,5 +91,8 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
     recentBursts: new RecentBursts(db),
     janusCheck: new JanusChecker(media, settings.janusUrl),
     watch: new WatchService({ db, hub }),
+    screen,
+    displays: new DisplayService({ db, hub, log }),
+    screenCounts: new ScreenCountsTicker((entId) => screen.counts(entId), limits.screenCountsTickMs, log),
   };
 }

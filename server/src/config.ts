@@ -8,6 +8,7 @@ import {
   MONITOR_JOIN_WAIT_MS,
   MONITOR_PUBLISHER_WAIT_MS,
   REMOTE_NAMES,
+  SCREEN_COUNTS_TICK_MS,
   type RemoteName,
 } from '@ptt/contracts';
 import { loadMapConfig, MapConfigError, type LoadedMapConfig } from './maps/map-config';
@@ -68,6 +69,8 @@ export interface TimeLimits {
   monitorJoinWaitMs: number;
   /** The SOS escalation sweep's period (ADR 025: one statement a second per node). */
   sosSweepMs: number;
+  /** How often each node checks the large screen's counts for its screen sockets (ADR 026). */
+  screenCountsTickMs: number;
 }
 
 export const DEFAULT_COMMAND_EXPIRY_MS = 60_000;
@@ -80,6 +83,7 @@ export const DEFAULT_TIME_LIMITS: TimeLimits = {
   monitorPublisherWaitMs: MONITOR_PUBLISHER_WAIT_MS,
   monitorJoinWaitMs: MONITOR_JOIN_WAIT_MS,
   sosSweepMs: 1_000,
+  screenCountsTickMs: SCREEN_COUNTS_TICK_MS,
 };
 
 /** Where PTT audio is mixed: none (PTT answers 'PTT intercom cannot connect'), a Janus the server
@@ -176,6 +180,7 @@ const envSchema = z.object({
   MONITOR_PUBLISHER_WAIT_MS: optional(millis(500)),
   MONITOR_JOIN_WAIT_MS: optional(millis(500)),
   SOS_SWEEP_MS: optional(millis(50)),
+  SCREEN_COUNTS_TICK_MS: optional(millis(50)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -243,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
       monitorPublisherWaitMs: e.MONITOR_PUBLISHER_WAIT_MS ?? DEFAULT_TIME_LIMITS.monitorPublisherWaitMs,
       monitorJoinWaitMs: e.MONITOR_JOIN_WAIT_MS ?? DEFAULT_TIME_LIMITS.monitorJoinWaitMs,
       sosSweepMs: e.SOS_SWEEP_MS ?? DEFAULT_TIME_LIMITS.sosSweepMs,
+      screenCountsTickMs: e.SCREEN_COUNTS_TICK_MS ?? DEFAULT_TIME_LIMITS.screenCountsTickMs,
     },
   };
 }

@@ -20,6 +20,9 @@ import type { FloorService } from './ptt/floor.service';
 import type { PatchService } from './ptt/patch.service';
 import type { RecentBursts } from './ptt/recent-bursts';
 import type { RecordRepository } from './records/record.repository';
+import type { DisplayService } from './screen/display.service';
+import type { ScreenCountsTicker } from './screen/screen-counts';
+import type { ScreenService } from './screen/screen.service';
 import type { SosEscalation } from './sos/sos-escalation';
 import type { SosSettingsService } from './sos/sos-settings';
 import type { SosService } from './sos/sos.service';
@@ -70,4 +73,10 @@ export interface ModuleDeps extends CoreDeps {
   recentBursts: RecentBursts;
   janusCheck: JanusChecker;
   watch: WatchService;
+  /** The large screen's reads and counts (ADR 026); its channel list and user total cached per node. */
+  screen: ScreenService;
+  /** Paired wall displays: pairing, credentials, revocation. */
+  displays: DisplayService;
+  /** Per node: the counts of organisations with a screen socket here, started and stopped with the app. */
+  screenCounts: ScreenCountsTicker;
 }

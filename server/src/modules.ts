@@ -30,6 +30,7 @@ import { pttRoutes } from './ptt/ptt.routes';
 import { patchRoutes } from './ptt/patch.routes';
 import { registerPttRealtime } from './ptt/ptt.realtime';
 import { watchRoutes } from './watch/watch.routes';
+import { screenRoutes } from './screen/screen.routes';
 
 /**
  * Every REST route of the server. The same list feeds Fastify, the OpenAPI document and the
@@ -60,6 +61,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...pttRoutes,
   ...patchRoutes,
   ...watchRoutes,
+  ...screenRoutes,
 ];
 
 /**

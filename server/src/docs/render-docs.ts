@@ -1,7 +1,7 @@
 import { ACTIONS, OPERATION_TYPES, PERMISSIONS, Role, SCREENS, SCREEN_IDS, canOpenScreen, type Action } from '@ptt/contracts';
 import { API_VERSION } from '../app';
 import { buildOpenApi } from '../http/openapi';
-import type { RouteDef } from '../http/route';
+import { routeAction, type RouteDef } from '../http/route';
 import { allRoutes } from '../modules';
 
 const ROLE_COLUMNS: [string, number][] = [
@@ -13,8 +13,8 @@ const ROLE_COLUMNS: [string, number][] = [
 
 function endpointsOf(routes: readonly RouteDef[], action: Action): string {
   return routes
-    .filter((r) => r.auth === action)
-    .map((r) => `\`${r.method} ${r.url}\`${r.signedUrl ? ' (or a signed URL, ADR 012)' : ''}`)
+    .filter((r) => routeAction(r.auth) === action)
+    .map((r) => `\`${r.method} ${r.url}\`${r.signedUrl ? ' (or a signed URL, ADR 012)' : ''}${r.auth === 'screen' ? ' (or a display credential, ADR 026)' : ''}`)
     .join('<br>');
 }
 
@@ -56,6 +56,8 @@ function permissionsMarkdown(routes: readonly RouteDef[]): string {
     '- Members (role 0) read only the channels they belong to; dispatchers suspend and manage members',
     '  only of channels they belong to.',
     '- Everyone manages their own nickname, avatar, password and blacklist, and reads their own login, operation and SOS records.',
+    "- A paired wall display's credential (ADR 026) opens only the routes marked \"or a display credential\";",
+    '  every other route refuses it like an unknown token (401, code 10000).',
     '',
     `| Action | ${ROLE_COLUMNS.map(([name]) => name).join(' | ')} | Endpoints |`,
     `|---|${ROLE_COLUMNS.map(() => ':-:').join('|')}|---|`,

@@ -86,6 +86,18 @@ export async function insertAlert(q: Queryable, a: NewAlert): Promise<WallAlertF
   return r.rows[0] ?? null;
 }
 
+/** The latest cross-border records as their WallAlert frames, newest first (the large screen, ADR 026). */
+export async function latestAlertFrames(q: Queryable, entId: number, limit: number): Promise<WallAlertFrame[]> {
+  const r = await q.query<WallAlertFrame>(
+    `select a.id as "alertId", a.fence_id as "fenceId", a.fence_name as "fenceName", u.id as uid, u.account, u.nickname,
+            a.type, a.lng, a.lat, ${iso('a.alerted_at')} as time
+       from fence_alerts a join users u on u.id = a.user_id
+      where a.ent_id = $1 order by a.alerted_at desc, a.id desc limit $2`,
+    [entId, limit],
+  );
+  return r.rows;
+}
+
 interface AlertRow {
   id: number;
   uid: number;

@@ -1,4 +1,4 @@
-import { WALL_ALERT_KIND, pointInShape, topics, type FenceRule, type WallAlertFrame } from '@ptt/contracts';
+import { SCREEN_ALERT_KIND, WALL_ALERT_KIND, pointInShape, topics, type FenceRule, type WallAlertFrame } from '@ptt/contracts';
 import type { Db } from '../db/db';
 import type { DomainEventMap } from '../events/domain-events';
 import type { Hub } from '../ws/hub';
@@ -32,7 +32,8 @@ interface Known {
 /**
  * Evaluates stored positions against the enabled fences that cover their user. A position on the
  * alerting side (outside a 'leave' fence, inside a 'stay' fence) when the previous one was not, or
- * when none was known, stores a cross-border record and publishes WallAlert on `dispatch/{entId}`.
+ * when none was known, stores a cross-border record and publishes WallAlert on `dispatch/{entId}`
+ * (and ScreenAlert on `screen/{entId}`).
  */
 export class FenceMonitor {
   private readonly known = new Map<string, Known>();
@@ -79,8 +80,12 @@ export class FenceMonitor {
         failure ??= err instanceof Error ? err : new Error(String(err));
       }
     }
-    // After the commits; live frames, so a failing hub loses the frame, never the record.
-    for (const alert of alerts) await this.hub.publish(topics.dispatch(ev.entId), WALL_ALERT_KIND, alert).catch(() => undefined);
+    // After the commits; live frames, so a failing hub loses the frame, never the record. The
+    // large screen's topic gets the same alert (ADR 026).
+    for (const alert of alerts) {
+      await this.hub.publish(topics.dispatch(ev.entId), WALL_ALERT_KIND, alert).catch(() => undefined);
+      await this.hub.publish(topics.screen(ev.entId), SCREEN_ALERT_KIND, alert).catch(() => undefined);
+    }
     if (failure) throw failure;
   }
 

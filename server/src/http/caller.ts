@@ -9,6 +9,19 @@ export type Caller = ActiveSession & {
   device: string | null;
 };
 
+/**
+ * Who reads the large screen (routes with `auth: 'screen'`, ADR 026): a console user whose role
+ * may `screen.read`, or a paired wall display (then there is no user, only the organisation).
+ */
+export interface ScreenViewer {
+  entId: number;
+  entName: string;
+  /** The display's id when a display credential is reading; null for a console user. */
+  displayId: number | null;
+  /** The console user; null for a display. */
+  userId: number | null;
+}
+
 /** A refusal by business rule: the spec's code, the rule's i18n key in data.reason and its English text. */
 export function ruleError(code: Code, rule: RuleKey, extra: Record<string, unknown> = {}): AppError {
   return new AppError(code, { reason: `rule.${rule}`, ...extra }, RULES[rule]);

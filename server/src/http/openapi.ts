@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, SERVER_CODES } from '@ptt/contracts';
-import type { RouteDef } from './route';
+import { routeAction, type RouteDef } from './route';
 
 type Json = Record<string, unknown>;
 
@@ -63,7 +63,11 @@ function operation(route: RouteDef): Json {
   };
   // Either one: a Bearer header, or (downloads for tags) the query's signed URL of ADR 012.
   if (route.auth !== 'public') op.security = route.signedUrl ? [{ bearer: [] }, { signedUrl: [] }] : [{ bearer: [] }];
-  if (route.auth !== 'public' && route.auth !== 'session') op['x-roles'] = [...PERMISSIONS[route.auth]];
+  const action = routeAction(route.auth);
+  if (action) op['x-roles'] = [...PERMISSIONS[action]];
+  // The large screen (ADR 026): a paired display's read-only credential is a Bearer token too, and
+  // these are the only routes that take it.
+  if (route.auth === 'screen') op['x-display-credential'] = true;
   if (route.audits?.length) op['x-operation-types'] = [...route.audits];
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
   if (route.upload) {

@@ -1,4 +1,16 @@
-import { PTT_FLOOR_KIND, ServerCode, parseChatId, topics, type Floor, type FloorChangeReason, type PttFloorFrame, type PttTalker, type RuleKey } from '@ptt/contracts';
+import {
+  PTT_FLOOR_KIND,
+  SCREEN_FLOOR_KIND,
+  ServerCode,
+  parseChatId,
+  topics,
+  type Floor,
+  type FloorChangeReason,
+  type PttFloorFrame,
+  type PttTalker,
+  type RuleKey,
+  type ScreenFloorFrame,
+} from '@ptt/contracts';
 import { AppError } from '../http/app-error';
 import { ruleError } from '../http/caller';
 import type { Hub } from '../ws/hub';
@@ -23,12 +35,25 @@ export function frameOf(chatId: string, holder: FloorRecord | null, reason: Floo
   return { ...floorOf(chatId, holder), reason, previous: previous ? talkerOf(previous) : null };
 }
 
-/** Channels: the channel topic (its members' sockets). Temporary channels: each member's user topic.
- *  After the change; a failing hub loses the frame, never the change. */
-export async function publishFloor(hub: Hub, rec: FloorRecord, frame: PttFloorFrame): Promise<void> {
+/** A channel's name for the large screen's ScreenFloor (null: the frame is not sent). */
+export type ChannelNameLookup = (entId: number, channelId: number) => Promise<string | null>;
+
+/** Channels: the channel topic (its members' sockets) and, with the channel's name, the large
+ *  screen's topic (ScreenFloor, ADR 026). Temporary channels: each member's user topic.
+ *  After the change; a failing hub (or name lookup) loses the frame, never the change. */
+export async function publishFloor(hub: Hub, rec: FloorRecord, frame: PttFloorFrame, channelName?: ChannelNameLookup): Promise<void> {
   const channel = parseChatId(rec.chatId);
   const targets = channel ? [topics.channelListen(rec.entId, channel.channelId)] : (rec.memberIds ?? []).map((uid) => topics.userListen(rec.entId, uid));
-  await Promise.all(targets.map((topic) => hub.publish(topic, PTT_FLOOR_KIND, frame).catch(() => undefined)));
+  const screen = async (channelId: number): Promise<void> => {
+    const name = await channelName?.(rec.entId, channelId);
+    if (name === null || name === undefined) return;
+    const data: ScreenFloorFrame = { ...frame, channelId, channelName: name };
+    await hub.publish(topics.screen(rec.entId), SCREEN_FLOOR_KIND, data);
+  };
+  await Promise.all([
+    ...targets.map((topic) => hub.publish(topic, PTT_FLOOR_KIND, frame).catch(() => undefined)),
+    ...(channel && channelName ? [screen(channel.channelId).catch(() => undefined)] : []),
+  ]);
 }
 
 /** 409 (the catalogue's 2026 is a 403): the press conflicts with the channel's state, not a role. */

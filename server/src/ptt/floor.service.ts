@@ -14,7 +14,7 @@ import type { Db } from '../db/db';
 import { BRIDGE_HOLDER, type CarryHandle, type Holder, type MediaRooms } from '../media/media-rooms';
 import type { Hub } from '../ws/hub';
 import type { BurstKeeper } from './burst-keeper';
-import { cannotConnect, floorOf, FloorOccupiedError, frameOf, otherFloorHeld, publishFloor } from './floor-frames';
+import { cannotConnect, floorOf, FloorOccupiedError, frameOf, otherFloorHeld, publishFloor, type ChannelNameLookup } from './floor-frames';
 import { isLive, type FloorRecord, type FloorStore } from './floor-store';
 import { FloorWatch } from './floor-watch';
 import type { FloorGroup, GroupGrant, PatchLookup } from './floor-group';
@@ -26,6 +26,8 @@ export interface FloorDeps {
   hub: Hub;
   media: MediaRooms;
   floors: FloorStore;
+  /** Channel names for the large screen's ScreenFloor frames (ADR 026); without it none are sent. */
+  channelName?: ChannelNameLookup;
 }
 
 type Log = (err: unknown, what: string) => void;
@@ -257,7 +259,7 @@ export class FloorService {
     if (!released) return false;
     await Promise.all([
       this.deps.media.setSpeaker(rec.chatId, null).catch((err: unknown) => this.log(err, 'ptt: muting after the floor failed')),
-      publishFloor(this.deps.hub, released, frameOf(rec.chatId, null, reason, released)),
+      publishFloor(this.deps.hub, released, frameOf(rec.chatId, null, reason, released), this.deps.channelName),
     ]);
     if (!released.via) this.bursts.finish(released, keep).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
     return true;
@@ -277,7 +279,7 @@ export class FloorService {
     timer.unref();
     this.local.set(rec.burstId, { rec, timer });
     this.watch.follow(rec);
-    void publishFloor(this.deps.hub, rec, frameOf(rec.chatId, rec, preempted ? 'preempted' : 'granted', preempted ? previous : null));
+    void publishFloor(this.deps.hub, rec, frameOf(rec.chatId, rec, preempted ? 'preempted' : 'granted', preempted ? previous : null), this.deps.channelName);
     // Only the talker's own room records (ADR 024): a bridged floor carries the same voice.
     if (!rec.via) this.bursts.start(rec);
   }
@@ -289,7 +291,7 @@ export class FloorService {
     if (!previous) return;
     this.forgetLocal(previous.burstId);
     this.detach(previous);
-    await publishFloor(this.deps.hub, previous, frameOf(rec.chatId, null, 'preempted', previous));
+    await publishFloor(this.deps.hub, previous, frameOf(rec.chatId, null, 'preempted', previous), this.deps.channelName);
     if (!previous.via) this.bursts.finish(previous, true).catch((err: unknown) => this.log(err, 'ptt: keeping a burst failed'));
   }
 

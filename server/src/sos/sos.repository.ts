@@ -143,6 +143,21 @@ export class SosRepository {
     return r.rows;
   }
 
+  /** Open SOS of the enterprise, oldest first (the large screen's panel, ADR 026). */
+  async open(entId: number, limit: number): Promise<SosRecord[]> {
+    const r = await this.db.query<SosRow>(
+      `select ${COLUMNS} from ${FROM} where s.ent_id = $1 and s.closed_at is null order by s.started_at, s.id limit $2`,
+      [entId, limit],
+    );
+    return r.rows.map(toRecord);
+  }
+
+  /** Members with an open SOS (the large screen's count). */
+  async openUsers(entId: number): Promise<number> {
+    const r = await this.db.query<{ n: number }>('select count(distinct user_id)::int as n from sos_records where ent_id = $1 and closed_at is null', [entId]);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
   async find(entId: number, id: number): Promise<SosRecord | null> {
     const r = await this.db.query<SosRow>(`select ${COLUMNS} from ${FROM} where s.ent_id = $1 and s.id = $2`, [entId, id]);
     return r.rows[0] ? toRecord(r.rows[0]) : null;

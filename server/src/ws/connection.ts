@@ -27,6 +27,7 @@ import type { UserRepository } from '../auth/user.repository';
 import type { Hub } from './hub';
 import type { InboundRouter } from './inbound';
 import type { PresenceService } from './presence';
+import type { ScreenLink } from './screen-link';
 
 // A client that stops reading must not make the server buffer without bound.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -44,6 +45,8 @@ export interface ConnectionDeps {
   log: FastifyBaseLogger;
   /** No heartbeat for this long: the connection counts as offline (the socket stays open). */
   heartbeatTimeoutMs: number;
+  /** The large screen: display credentials, screen sockets' counts (ADR 026). */
+  screen: ScreenLink;
 }
 
 export interface ConnectionRegistry {
@@ -52,6 +55,16 @@ export interface ConnectionRegistry {
 }
 
 let nextConnectionId = 1;
+
+/** Sends unless the socket is closed; a client too slow to read is closed instead (1013). */
+export function sendGuarded(socket: WebSocket, text: string): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.close(CLOSE_TRY_AGAIN_LATER, 'client too slow');
+    return;
+  }
+  socket.send(text);
+}
 
 const isClientTopic = (kind: string): kind is ClientTopicKind => (CLIENT_TOPIC_KINDS as readonly string[]).includes(kind);
 
@@ -66,6 +79,8 @@ export class Ws2Connection {
   private status: UserStatus | null = null;
   private quietTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Forgets this socket at the screen counts' ticker (staff with screen.read only). */
+  private stopScreenCounts: (() => void) | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -111,6 +126,12 @@ export class Ws2Connection {
     // Positions of everyone are staff business (location.read); a role change ends the session,
     // so the role read at connect time holds for the socket's life.
     if (can(session.role, 'dispatch.listen')) this.subscribe(topics.dispatch(entId));
+    // The large screen's frames (ADR 026) for the staff who may open it; counts come from this
+    // node's ticker, straight to the socket.
+    if (can(session.role, 'screen.read')) {
+      this.subscribe(topics.screen(entId));
+      this.stopScreenCounts = this.deps.screen.addScreenSocket(entId, (text) => this.sendText(text));
+    }
     for (const channelId of channelIds) this.joinChannel(channelId);
 
     const early = this.pending ?? [];
@@ -152,12 +173,7 @@ export class Ws2Connection {
   }
 
   private sendText(text: string): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.socket.close(CLOSE_TRY_AGAIN_LATER, 'client too slow');
-      return;
-    }
-    this.socket.send(text);
+    sendGuarded(this.socket, text);
   }
 
   /** Binary, oversized, non-JSON and invalid frames are ignored: never an error, never a close. */
@@ -227,6 +243,8 @@ export class Ws2Connection {
     this.pending = null;
     for (const unsubscribe of this.subscriptions.values()) unsubscribe();
     this.subscriptions.clear();
+    this.stopScreenCounts?.();
+    this.stopScreenCounts = null;
     const session = this.session;
     if (!session) return;
     this.registry.remove(this);

@@ -1,23 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { WS2_PATH, WS2_TOKEN_QUERY } from '@ptt/contracts';
 import { Ws2Connection, type ConnectionDeps } from './connection';
+import { DisplayConnection } from './display-connection';
 import { INTERNAL_TOPICS, REVOKE_REASONS } from './hub';
 import { isMembershipChange } from './membership';
 
 export type Ws2GatewayDeps = ConnectionDeps;
 
+/** What revocation reaches: a console's or a display's socket. */
+interface Revocable {
+  revoke(elsewhere: boolean, reason: string | null): void;
+}
+
 /** `/ws2?at=<token>`: authenticated sockets, revoked on logout or a newer login, and following
- *  their user's channel memberships as they change (on any node). */
+ *  their user's channel memberships as they change (on any node). A display credential (ADR 026)
+ *  opens a read-only display socket instead, closed when the display is revoked. */
 export function registerWs2Gateway(app: FastifyInstance, deps: Ws2GatewayDeps): void {
-  const byToken = new Map<string, Set<Ws2Connection>>();
+  const byToken = new Map<string, Set<Revocable>>();
   const byUser = new Map<string, Set<Ws2Connection>>();
   const userKey = (entId: number, userId: number) => `${entId}/${userId}`;
-  const addTo = (map: Map<string, Set<Ws2Connection>>, key: string, conn: Ws2Connection) => {
-    const set = map.get(key) ?? new Set<Ws2Connection>();
+  const addTo = <C>(map: Map<string, Set<C>>, key: string, conn: C) => {
+    const set = map.get(key) ?? new Set<C>();
     set.add(conn);
     map.set(key, set);
   };
-  const removeFrom = (map: Map<string, Set<Ws2Connection>>, key: string, conn: Ws2Connection) => {
+  const removeFrom = <C>(map: Map<string, Set<C>>, key: string, conn: C) => {
     const set = map.get(key);
     set?.delete(conn);
     if (set?.size === 0) map.delete(key);
@@ -33,6 +40,10 @@ export function registerWs2Gateway(app: FastifyInstance, deps: Ws2GatewayDeps): 
       removeFrom(byToken, s.tokenHash, conn);
       removeFrom(byUser, userKey(s.entId, s.userId), conn);
     },
+  };
+  const displays = {
+    add: (tokenHash: string, conn: DisplayConnection) => addTo<Revocable>(byToken, tokenHash, conn),
+    remove: (tokenHash: string, conn: DisplayConnection) => removeFrom<Revocable>(byToken, tokenHash, conn),
   };
 
   const stopRevocations = deps.hub.subscribe(INTERNAL_TOPICS.sessionRevoked, (frame) => {
@@ -57,8 +68,13 @@ export function registerWs2Gateway(app: FastifyInstance, deps: Ws2GatewayDeps): 
   });
 
   app.get(WS2_PATH, { websocket: true }, (socket, req) => {
+    const raw = (req.query as Record<string, unknown>)[WS2_TOKEN_QUERY];
+    const token = typeof raw === 'string' ? raw : undefined;
+    if (deps.screen.isDisplayToken(token)) {
+      void new DisplayConnection(socket, deps, displays).start(token);
+      return;
+    }
     const conn = new Ws2Connection(socket, deps, registry, req.ip || null);
-    const token = (req.query as Record<string, unknown>)[WS2_TOKEN_QUERY];
-    void conn.start(typeof token === 'string' ? token : undefined);
+    void conn.start(token);
   });
 }
