@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The clock, re-read every `everyMs` while mounted (ages and the header clock tick with it). */
+export function useNow(everyMs = 1_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
