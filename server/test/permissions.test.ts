@@ -1,5 +1,5 @@
-import { PERMISSIONS, Role, ServerCode, type Action } from '@ptt/contracts';
-import type { RouteDef } from '../src/http/route';
+import { PERMISSIONS, Role, ServerCode } from '@ptt/contracts';
+import { routeAction, type RouteDef } from '../src/http/route';
 import { hashPassword } from '../src/auth/password';
 import { allRoutes } from '../src/modules';
 import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID } from '../src/seed/demo';
@@ -19,6 +19,7 @@ interface Ids {
   file: string;
   fence: number;
   tempChannel: number;
+  display: number;
 }
 
 type Example = (ids: Ids) => { params?: Record<string, string | number>; body?: unknown };
@@ -76,12 +77,14 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/ptt/allcall': (ids) => ({ body: { chatIds: [`${DEMO_ENT_ID}-1-${ids.channel}`, `${DEMO_ENT_ID}-1-${ids.channel + 1}`] } }),
   'POST /api/ptt/allcall/release': () => ({ body: { callId: 'no-such-call' } }),
   'PUT /api/me/watched-channels': (ids) => ({ body: { channels: [{ channelId: ids.channel, volume: 80, muted: false, pan: 'centre' }] } }),
+  'POST /api/screen/displays': () => ({ body: { name: 'Intruder wall', code: '123456' } }),
+  'PUT /api/screen/displays/:id': () => ({ body: { name: 'Renamed wall' } }),
 };
 
 function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {
   const ex = EXAMPLES[`${route.method} ${route.url}`]?.(ids) ?? {};
   const values: Record<string, string | number> = {
-    id: route.url.startsWith('/api/channels') ? ids.channel : route.url.startsWith('/api/devices') ? ids.device : route.url.startsWith('/api/files') ? ids.file : route.url.startsWith('/api/fences') ? ids.fence : ids.user,
+    id: route.url.startsWith('/api/channels') ? ids.channel : route.url.startsWith('/api/devices') ? ids.device : route.url.startsWith('/api/files') ? ids.file : route.url.startsWith('/api/fences') ? ids.fence : route.url.startsWith('/api/screen/displays') ? ids.display : ids.user,
     userId: ids.member,
     blockedId: ids.other,
     ...ex.params,
@@ -101,7 +104,7 @@ const ROLE_ACCOUNTS: [Role, string][] = [
 // Strings only enterprise 100001 holds: none may appear in an answer to another enterprise.
 const MARKERS = ['Demo Organisation', 'member2', 'Member 2', 'dispatcher2', 'Security', 'Logistics', 'Handset 0'];
 
-const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'sos_events', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages', 'temp_channels', 'temp_channel_members'];
+const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'sos_events', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages', 'temp_channels', 'temp_channel_members', 'screen_displays'];
 
 describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   let t: TestApp;
@@ -109,7 +112,8 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   const tokens = new Map<Role, string>();
   let boss2 = '';
   const routes = allRoutes;
-  const guarded = routes.filter((r) => r.auth !== 'public' && r.auth !== 'session');
+  // 'screen' routes (ADR 026) are checked against screen.read for console sessions.
+  const guarded = routes.filter((r) => routeAction(r.auth) !== null);
 
   /** One digest per table of enterprise 100001's rows. */
   async function snapshot(): Promise<Record<string, string>> {
@@ -147,6 +151,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
       file: upload.body.data.id,
       fence: await one(`insert into fences (ent_id, name, rule, shape) values ($1, 'Perimeter', 'leave', '{"type":"circle","center":{"lng":116.4,"lat":39.9},"radius":300}') returning id`, [DEMO_ENT_ID]),
       tempChannel: await one('insert into temp_channels (ent_id, created_by) select ent_id, id from users where ent_id = $1 and account = $2 returning id', [DEMO_ENT_ID, 'dispatcher2']),
+      display: await one(`insert into screen_displays (ent_id, name, layout) values ($1, 'Lobby', '{"map":true,"left":[],"right":[]}') returning id`, [DEMO_ENT_ID]),
     };
   });
   afterAll(async () => {
@@ -162,7 +167,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
     const before = await snapshot();
     const refusals: string[] = [];
     for (const route of guarded) {
-      const allowed = PERMISSIONS[route.auth as Action] as readonly number[];
+      const allowed = PERMISSIONS[routeAction(route.auth)!] as readonly number[];
       for (const [role] of ROLE_ACCOUNTS) {
         if (allowed.includes(role)) continue;
         const { url, body } = requestFor(route, ids);
@@ -179,7 +184,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   it('lets every allowed role past the matrix (the answer is never the matrix refusal for a plain read)', async () => {
     const reads = guarded.filter((r) => r.method === 'GET' && !r.url.includes(':'));
     for (const route of reads) {
-      for (const role of PERMISSIONS[route.auth as Action] as readonly Role[]) {
+      for (const role of PERMISSIONS[routeAction(route.auth)!] as readonly Role[]) {
         const res = await t.app.inject({ method: 'GET', url: route.url, headers: { authorization: `Bearer ${tokens.get(role)!}` } });
         // Downloads answer with their content (or 400 when a required query is missing); reads
         // with code 0. Never the matrix refusal.
