@@ -4,7 +4,7 @@
 // (L.marker per member, setLatLng per update).
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
-import { MemberLayer } from '@ptt/map/src/members/MemberLayer';
+import { MemberLayer, type MemberLayerOptions } from '@ptt/map/src/members/MemberLayer';
 import { createPttMap } from '@ptt/map/src/pttMap';
 import type { MemberStatus, PositionPoint } from '@ptt/map';
 
@@ -17,6 +17,10 @@ export interface RunOptions {
   warmupSeconds: number;
   zoom: number;
   seed: number;
+  /** Extra MemberLayer options (BENCH_MAP_LAYER), to compare variants. */
+  layerOptions?: Partial<MemberLayerOptions>;
+  /** A trace is being recorded: mark the measured frames (performance.mark) for its reader. */
+  trace?: boolean;
 }
 
 const STATUSES: MemberStatus[] = ['online', 'online', 'busy', 'away', 'offline'];
@@ -57,20 +61,23 @@ async function run(opts: RunOptions) {
   const setupStart = performance.now();
   let apply: (batch: PositionPoint[]) => void;
   let scriptMs = 0;
+  let frameScriptMs = 0;
   let paints = 0;
   let paintMs: number[] = [];
   let rebuildMs: number[] = [];
   if (opts.mode === 'idle') {
     apply = () => undefined;
   } else if (opts.mode === 'layer') {
-    const layer = new MemberLayer().addTo(map);
+    const layer = new MemberLayer(opts.layerOptions).addTo(map);
     // Time spent in the layer's own frame work (apply, cluster, paint), for the report.
     const inner = layer as unknown as { frame(points: PositionPoint[]): void };
     const frame = inner.frame.bind(layer);
     inner.frame = (points) => {
       const t0 = performance.now();
       frame(points);
-      scriptMs += performance.now() - t0;
+      const ms = performance.now() - t0;
+      scriptMs += ms;
+      frameScriptMs += ms;
     };
     // Counts canvas repaints, to tell the frames that changed the screen from those that did not.
     const painter = layer as unknown as { paint(ctx: CanvasRenderingContext2D): void };
@@ -120,12 +127,14 @@ async function run(opts: RunOptions) {
 
   const frames: number[] = [];
   const repaintFrames: number[] = [];
+  const repaintScriptMs: number[] = [];
   const warmupEnd = started + opts.warmupSeconds * 1000;
   const end = warmupEnd + opts.seconds * 1000;
   // A page that renders a frame every few seconds still gets three frames measured (up to a minute).
   const giveUp = end + 60_000;
   let last = await nextFrame();
   let paintsBefore = paints;
+  frameScriptMs = 0;
   let sentAtWarmupEnd = -1;
   let firstMeasured = 0;
   for (;;) {
@@ -140,10 +149,17 @@ async function run(opts: RunOptions) {
       }
       frames.push(t - last);
       // The paint ran in the frame that began at `last`; its gap holds the paint and its rendering.
-      if (paints !== paintsBefore) repaintFrames.push(t - last);
+      if (paints !== paintsBefore) {
+        repaintFrames.push(t - last);
+        repaintScriptMs.push(frameScriptMs);
+        if (opts.trace) performance.measure(`repaint ${(t - last).toFixed(1)}`, { start: last, end: t });
+      }
     }
     last = t;
     paintsBefore = paints;
+    // This callback asked for its frame before the layer did, so it runs first: the layer's script
+    // counted since the last one belongs to the frame that began at `last`.
+    frameScriptMs = 0;
     if ((t >= end && frames.length >= 3) || t >= giveUp) break;
   }
   clearInterval(timer);
@@ -160,6 +176,8 @@ async function run(opts: RunOptions) {
     measuredMs,
     domNodes: document.getElementsByTagName('*').length,
     layerScriptMsPerFrame: frames.length > 0 ? scriptMs / frames.length : 0,
+    repaintScriptMs,
+    canvasPx: [...document.querySelectorAll('canvas')].map((c) => `${c.width}x${c.height}`).join(' '),
   };
 }
 

@@ -16,6 +16,10 @@
 //   node bench/map.bench.mjs                 (also part of `npm run bench`)
 //   BENCH_MAP_SECONDS=5 BENCH_MAP_MEMBERS=20000 BENCH_MAP_RATE=4000 BENCH_MAP_ZOOM=13 node ...
 //   BENCH_MAP_ONLY=layer|markers node ...  one of the two alone (while tuning)
+//   BENCH_MAP_ONLY=screen node ...         the large screen scenario alone (issue 21): 3840x2160
+//   BENCH_MAP_ONLY=screen+dispatch node ... that and the 1280x800 layer at zoom 11, back to back
+//   BENCH_MAP_SCREEN_ZOOM=13 BENCH_MAP_LAYER='{"resolution":0.5}' ...  its zoom; MemberLayer options (JSON)
+//   BENCH_MAP_TRACE=/tmp/map-trace.json node ...  a Chromium trace of the screen scenario's measured seconds
 //   BENCH_MAP_SCREENSHOT=/tmp/map node ...  also saves /tmp/map-<mode>-z<zoom>.png at the end of each run
 //
 // Human-readable lines go to stdout, progress to stderr; the last stdout line is one JSON object.
@@ -38,6 +42,14 @@ const VSYNC = process.env.BENCH_MAP_VSYNC === '1';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run', '--disable-quic', ...(VSYNC ? [] : ['--disable-gpu-vsync', '--disable-frame-rate-limit', '--run-all-compositor-stages-before-draw'])];
 const VIEWPORT = { width: 1280, height: 800 };
+// Issue 21: the large screen (a wall display, 4K at device scale 1) shows every member at once.
+const SCREEN_VIEWPORT = { width: 3840, height: 2160 };
+// The members' 60 x 55 km area fitted to 3840 x 2160 (Leaflet's fitBounds gives zoom 12).
+const SCREEN_ZOOM = Number(process.env.BENCH_MAP_SCREEN_ZOOM ?? 12);
+/** Issue 21, acceptance 3: at 3840x2160, frames in which the member layer repaints, p95. */
+const TARGET_SCREEN_REPAINT_P95_MS = 16;
+/** Extra MemberLayer options for every layer run (JSON), to compare variants. */
+const LAYER_OPTIONS = process.env.BENCH_MAP_LAYER ? JSON.parse(process.env.BENCH_MAP_LAYER) : {};
 const OPTIONS = {
   members: Number(process.env.BENCH_MAP_MEMBERS ?? 10_000),
   rate: Number(process.env.BENCH_MAP_RATE ?? 2_000),
@@ -81,7 +93,7 @@ async function bundle(dir) {
 }
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map bench</title>
-<link rel="stylesheet" href="/page.css"><style>html,body{margin:0}#map{width:${VIEWPORT.width}px;height:${VIEWPORT.height}px}</style>
+<link rel="stylesheet" href="/page.css"><style>html,body{margin:0;overflow:hidden}#map{width:100vw;height:100vh}</style>
 </head><body><div id="map"></div><script src="/page.js"></script></body></html>`;
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml' };
 
@@ -125,27 +137,39 @@ function stats(r) {
       ? {
           layerScriptMsPerFrame: round(r.layerScriptMsPerFrame),
           // Only the frames in which the canvas was repainted (the others change nothing on screen).
-          repaints: { perSecond: round((r.repaintFrames.length / r.measuredMs) * 1000), medianMs: round(percentile(r.repaintFrames, 50)),
-            p95Ms: round(percentile(r.repaintFrames, 95)) },
+          repaints: { count: r.repaintFrames.length, perSecond: round((r.repaintFrames.length / r.measuredMs) * 1000),
+            medianMs: round(percentile(r.repaintFrames, 50)), p95Ms: round(percentile(r.repaintFrames, 95)), p99Ms: round(percentile(r.repaintFrames, 99)),
+            maxMs: round(Math.max(...r.repaintFrames)) },
           // JavaScript alone: painting the canvas (paint), re-clustering (rebuild, inside some paints or frames).
           paintJsMs: { median: round(percentile(r.paintMs, 50)), p95: round(percentile(r.paintMs, 95)) },
           rebuildJsMs: { perSecond: round((r.rebuildMs.length / r.measuredMs) * 1000), median: round(percentile(r.rebuildMs, 50)), p95: round(percentile(r.rebuildMs, 95)) },
+          // The layer's JavaScript in the frames that repainted (applying positions, clustering, clearing and painting).
+          repaintFrameJsMs: { median: round(percentile(r.repaintScriptMs, 50)), p95: round(percentile(r.repaintScriptMs, 95)) },
+          canvasPx: r.canvasPx,
         }
       : {}),
   };
 }
 
-async function measure(browser, base, mode, seconds = OPTIONS.seconds, zoom = OPTIONS.zoom) {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+async function measure(browser, base, mode, seconds = OPTIONS.seconds, zoom = OPTIONS.zoom, viewport = VIEWPORT, trace = '') {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
   // Nothing but our loopback server.
   await page.route('**/*', (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(base);
-  log(`${mode}: ${OPTIONS.members} members, ${OPTIONS.rate} updates/s, zoom ${zoom}, ${OPTIONS.warmupSeconds} s warm-up + ${seconds} s ...`);
-  const r = await page.evaluate((o) => window.runMapBench(o), { ...OPTIONS, seconds, zoom, mode });
-  if (process.env.BENCH_MAP_SCREENSHOT) await page.screenshot({ path: `${process.env.BENCH_MAP_SCREENSHOT}-${mode}-z${zoom}.png` });
+  log(`${mode}: ${viewport.width}x${viewport.height}, ${OPTIONS.members} members, ${OPTIONS.rate} updates/s, zoom ${zoom}, ` +
+    `${OPTIONS.warmupSeconds} s warm-up + ${seconds} s ...`);
+  if (trace) {
+    // Whole run (warm-up too); the trace's frames are told apart by the page's console.time marks.
+    await browser.startTracing(page, { path: trace, categories: ['devtools.timeline', 'blink.user_timing', 'cc', 'viz', 'gpu', 'toplevel', 'blink'] });
+  }
+  const r = await page.evaluate((o) => window.runMapBench(o), { ...OPTIONS, seconds, zoom, mode, layerOptions: LAYER_OPTIONS, trace: !!trace });
+  if (trace) await browser.stopTracing();
+  if (process.env.BENCH_MAP_SCREENSHOT) {
+    await page.screenshot({ path: `${process.env.BENCH_MAP_SCREENSHOT}-${mode}-${viewport.width}x${viewport.height}-z${zoom}.png` });
+  }
   await context.close();
   if (errors.length > 0) throw new Error(`${mode}: page errors: ${errors.join('; ')}`);
   return stats(r);
@@ -157,18 +181,39 @@ const result = {
     `(offline GCJ-02 tiles, every position converted); ${OPTIONS.rate} position updates per second delivered every ~10 ms; ` +
     `frame time = gap between requestAnimationFrame timestamps over ${OPTIONS.seconds} s after ${OPTIONS.warmupSeconds} s of warm-up; ` +
     `headless Chromium${VSYNC ? '' : ' without vsync or frame-rate limit'}, software rendering (--disable-gpu).`,
+  screenMethod: `Large screen (issue 21): the same members and updates in a ${SCREEN_VIEWPORT.width}x${SCREEN_VIEWPORT.height} view ` +
+    `(device scale 1, the map filling it) at zoom ${SCREEN_ZOOM}; target: frames in which the member layer repainted, p95 < ${TARGET_SCREEN_REPAINT_P95_MS} ms.`,
+  ...(Object.keys(LAYER_OPTIONS).length > 0 ? { layerOptions: LAYER_OPTIONS } : {}),
 };
-let exitCode = 0;
-try {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ptt-map-bench-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const tiles = await bundle(dir);
-  const server = await serve(dir, tiles);
-  cleanups.push(() => new Promise((r) => server.close(r)));
-  const base = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  cleanups.push(() => browser.close());
-  result.browser = `Chromium ${browser.version()}`;
+const screenScenario = (browser, base) =>
+  measure(browser, base, 'layer', OPTIONS.seconds, SCREEN_ZOOM, SCREEN_VIEWPORT, process.env.BENCH_MAP_TRACE ?? '');
+const screenLine = (s) => `  large screen ${SCREEN_VIEWPORT.width}x${SCREEN_VIEWPORT.height} z${SCREEN_ZOOM}: ${s.repaints.count} repainting frames ` +
+  `(${s.repaints.perSecond}/s): median ${s.repaints.medianMs} ms, p95 ${s.repaints.p95Ms} ms, p99 ${s.repaints.p99Ms} ms; ` +
+  `all ${s.frames} frames: median ${s.medianMs} ms, p95 ${s.p95Ms} ms; layer JS in a repainting frame: median ${s.repaintFrameJsMs.median} ms, ` +
+  `p95 ${s.repaintFrameJsMs.p95} ms; re-clusterings ${s.rebuildJsMs.perSecond}/s, median ${s.rebuildJsMs.median} ms`;
+/** BENCH_MAP_ONLY=screen: the large screen scenario alone; screen+dispatch: also the 1280x800 layer at zoom 11. */
+async function screenOnly(browser, base) {
+  if (ONLY === 'screen+dispatch') {
+    result.memberLayer = await measure(browser, base, 'layer');
+    log('memberLayer', result.memberLayer);
+  }
+  result.largeScreen = await screenScenario(browser, base);
+  log('largeScreen', result.largeScreen);
+  result.machine.loadAvgAtEnd = os.loadavg().map((n) => round(n));
+  const pass = result.largeScreen.repaints.p95Ms < TARGET_SCREEN_REPAINT_P95_MS;
+  result.screenTarget = { pass, rule: `large screen: repainting frames p95 < ${TARGET_SCREEN_REPAINT_P95_MS} ms`, p95Ms: result.largeScreen.repaints.p95Ms };
+  console.log(`${result.browser}; load average ${result.machine.loadAvgAtStart[0]} at start, ${result.machine.loadAvgAtEnd[0]} at end`);
+  if (result.memberLayer) {
+    const s = result.memberLayer;
+    console.log(`  dispatch 1280x800 z${OPTIONS.zoom}: ${s.repaints.count} repainting frames: median ${s.repaints.medianMs} ms, ` +
+      `p95 ${s.repaints.p95Ms} ms, p99 ${s.repaints.p99Ms} ms; all frames median ${s.medianMs} ms`);
+  }
+  console.log(screenLine(result.largeScreen));
+  console.log(`${pass ? 'PASS' : 'FAIL'}: ${result.screenTarget.rule} (measured ${result.largeScreen.repaints.p95Ms} ms)`);
+  return pass ? 0 : 2;
+}
+
+async function everything(browser, base) {
   if (ONLY !== 'markers') {
     // The floor: the same map and tiles with no members at all.
     result.emptyMap = await measure(browser, base, 'idle', 3);
@@ -178,6 +223,10 @@ try {
     // Street level: few clusters, most members drawn one by one, so far more frames repaint.
     result.memberLayerStreetZoom = await measure(browser, base, 'layer', OPTIONS.seconds, STREET_ZOOM);
     log('memberLayerStreetZoom', result.memberLayerStreetZoom);
+    if (!ONLY) {
+      result.largeScreen = await screenScenario(browser, base);
+      log('largeScreen', result.largeScreen);
+    }
   }
   if (ONLY !== 'layer') {
     result.leafletMarkers = await measure(browser, base, 'markers');
@@ -192,7 +241,8 @@ try {
   };
   const pass = result.memberLayer.medianMs < TARGET_MEDIAN_MS;
   result.target = { pass, rule: `MemberLayer median frame time < ${TARGET_MEDIAN_MS} ms`, medianMs: result.memberLayer.medianMs };
-  if (!pass) exitCode = 2;
+  const screenPass = result.largeScreen.repaints.p95Ms < TARGET_SCREEN_REPAINT_P95_MS;
+  result.screenTarget = { pass: screenPass, rule: `large screen: repainting frames p95 < ${TARGET_SCREEN_REPAINT_P95_MS} ms`, p95Ms: result.largeScreen.repaints.p95Ms };
   result.machine.loadAvgAtEnd = os.loadavg().map((n) => round(n));
 
   const row = (name, s) => `  ${name.padEnd(22)} ${String(s.medianMs).padStart(7)} ${String(s.p95Ms).padStart(7)} ${String(s.p99Ms).padStart(7)} ` +
@@ -216,7 +266,24 @@ try {
     `median against our frames with a repaint x${result.ratio.medianMarkersOverLayerRepaints}`);
   console.log(`  L.marker each: ${result.leafletMarkers.frames} frames rendered in ${OPTIONS.seconds} s (+ up to 60 s waiting for at least 3); ` +
     'position timers starve rendering, so updates pile up between frames.');
+  console.log(screenLine(result.largeScreen));
   console.log(`${pass ? 'PASS' : 'FAIL'}: ${result.target.rule} (measured ${result.memberLayer.medianMs} ms)`);
+  console.log(`${screenPass ? 'PASS' : 'FAIL'}: ${result.screenTarget.rule} (measured ${result.largeScreen.repaints.p95Ms} ms)`);
+  return pass && screenPass ? 0 : 2;
+}
+
+let exitCode = 0;
+try {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ptt-map-bench-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const tiles = await bundle(dir);
+  const server = await serve(dir, tiles);
+  cleanups.push(() => new Promise((r) => server.close(r)));
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  cleanups.push(() => browser.close());
+  result.browser = `Chromium ${browser.version()}`;
+  exitCode = ONLY.startsWith('screen') ? await screenOnly(browser, base) : await everything(browser, base);
 } catch (err) {
   exitCode = 1;
   result.error = err instanceof Error ? err.stack : String(err);
