@@ -5,6 +5,8 @@ import {
   LOCATION_KIND,
   MessageType,
   SERVER_FRAMES,
+  SCREEN_COUNTS_KIND,
+  SCREEN_LAYOUT_KIND,
   SOS_ESCALATION_KIND,
   SOS_KIND,
   buildHeartbeat,
@@ -12,6 +14,8 @@ import {
   parseTopic,
   serverFrameSchema,
   topics,
+  type PairingClaim,
+  type PairingStart,
   type Session,
   type Ws2Frame,
 } from '@ptt/contracts';
@@ -33,9 +37,14 @@ import { WsProbe } from './ws-client';
 // and on two nodes sharing PostgreSQL and Redis, sockets spread over both.
 
 const ENT = DEMO_ENT_ID;
-type Who = 'dispatcher' | 'admin' | 'm1' | 'm2' | 'm3' | 'outsider' | 'outsiderDevice';
+type Who = 'dispatcher' | 'admin' | 'm1' | 'm2' | 'm3' | 'outsider' | 'outsiderDevice' | 'display';
 const ENT_A: Who[] = ['dispatcher', 'admin', 'm1', 'm2', 'm3'];
 const STAFF_A: Who[] = ['dispatcher', 'admin'];
+/** A paired wall display of enterprise A (ADR 026) hears these kinds of the enterprise and dispatch topics only. */
+const DISPLAY_ENT_KINDS = ['SosMsg', 'OnLine', 'Logout'];
+const DISPLAY_DISPATCH_KINDS = ['Location', 'Locations'];
+/** The screen counts tick only when a step asks (SCREEN_COUNTS_TICK_MS of an hour). */
+const NO_TICK = { SCREEN_COUNTS_TICK_MS: String(3_600_000) };
 
 interface Expect {
   topic: string;
@@ -81,10 +90,12 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
   };
   /** Sockets alternate over the nodes, so with two nodes half the deliveries cross Redis. */
   let opened = 0;
-  const openSocket = async (session: Session): Promise<WsProbe> => {
+  const openSocket = async (session: Session, screen = false): Promise<WsProbe> => {
     const node = nodes[opened++ % nodes.length]!;
     const p = await WsProbe.open(node.url, session.auth_token);
     await p.ping();
+    // Screen sockets (staff, displays) get their organisation's counts once as they open.
+    if (screen) await p.waitFor((f) => f.t === SCREEN_COUNTS_KIND, 'the first ScreenCounts');
     await node.hub?.subscriptionsSettled();
     return p;
   };
@@ -153,10 +164,10 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
         const hub = await RedisHub.connect(redis.url);
         const store = await RedisPresenceStore.connect(redis.url);
         // Calls need rooms since issue 7: a media layer that makes them (faked: this suite is about frames).
-        const t = await createTestApp(variant.kind, { testDb, hub, presenceStore: store, media: new FakeCallMedia() });
+        const t = await createTestApp(variant.kind, { testDb, hub, presenceStore: store, media: new FakeCallMedia(), env: NO_TICK });
         nodes.push({ t, url: await t.listen(), hub, store });
       } else {
-        const t = await createTestApp(variant.kind, { testDb, media: new FakeCallMedia() });
+        const t = await createTestApp(variant.kind, { testDb, media: new FakeCallMedia(), env: NO_TICK });
         nodes.push({ t, url: await t.listen() });
       }
     }
@@ -167,7 +178,14 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     s.m2 = await deviceLogin('member2');
     s.m3 = await deviceLogin('member3');
     s.outsiderDevice = await deviceLogin('guard1', SECOND_ENT_ID);
-    for (const w of [...ENT_A, 'outsider', 'outsiderDevice'] as Who[]) ws[w] = await openSocket(s[w]);
+    for (const w of [...ENT_A, 'outsider', 'outsiderDevice'] as Who[]) ws[w] = await openSocket(s[w], w === 'outsider' || STAFF_A.includes(w));
+    // A paired wall display of enterprise A (ADR 026).
+    const pairing = (await api<PairingStart>(app(), 'POST', '/api/screen/pairings', null)).body.data;
+    await rest('admin', 'POST', '/api/screen/displays', { name: 'Routing wall', code: pairing.code });
+    const claimed = (await api<PairingClaim>(app(), 'POST', '/api/screen/pairings/claim', null, { secret: pairing.secret })).body.data;
+    if (claimed.status !== 'paired') throw new Error(`display claim: ${JSON.stringify(claimed)}`);
+    s.display = claimed.session;
+    ws.display = await openSocket(s.display, true);
   });
   afterAll(async () => {
     await Promise.all([...Object.values(ws), ...extra].map((p) => p.close()));
@@ -180,11 +198,13 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     await redis?.stop();
   });
 
-  const ent = (t: string, to: Who[] = ENT_A): Expect => ({ topic: topics.entListen(ENT), t, to });
+  const ent = (t: string, to: Who[] = [...ENT_A, ...(DISPLAY_ENT_KINDS.includes(t) ? (['display'] as Who[]) : [])]): Expect => ({ topic: topics.entListen(ENT), t, to });
   const online = (t: string): Expect => ({ topic: topics.userOnline(ENT), t, to: ENT_A });
   const user = (w: Who, t: string): Expect => ({ topic: topics.userListen(ENT, s[w].id), t, to: [w] });
   const channel = (t: string, to: Who[]): Expect => ({ topic: topics.channelListen(ENT, channelX), t, to });
-  const dispatch = (t: string): Expect => ({ topic: topics.dispatch(ENT), t, to: STAFF_A });
+  const dispatch = (t: string): Expect => ({ topic: topics.dispatch(ENT), t, to: DISPLAY_DISPATCH_KINDS.includes(t) ? [...STAFF_A, 'display'] : STAFF_A });
+  /** The large screen's topic: staff with screen.read and the display. */
+  const screen = (t: string): Expect => ({ topic: topics.screen(ENT), t, to: [...STAFF_A, 'display'] });
 
   it('presence: Login, OnLine and Logout go to the enterprise, on msg/listen/ent and user/onLine', async () => {
     await step(async () => {
@@ -308,7 +328,7 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     });
     await step(
       () => ws.m2.send({ code: 0, topic: topics.location(ENT, s.m2.id), data: { lng: 116.5, lat: 39.99, coord: 0, time: Date.now() }, t: LOCATION_KIND }),
-      [dispatch(LOCATION_KIND), dispatch('WallAlert')],
+      [dispatch(LOCATION_KIND), dispatch('WallAlert'), screen('ScreenAlert')],
     );
     const deviceId = await deviceOf('member3');
     const device = await rest<Record<string, unknown>>('admin', 'GET', `/api/devices/${deviceId}`);
@@ -355,6 +375,22 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     await step(() => rest('dispatcher', 'PUT', '/api/me/watched-channels', { channels }).then(() => undefined), [user('dispatcher', 'WatchedChannels')]);
   });
 
+  it('screen topic: a new layout reaches staff and the display; changed counts reach every screen socket of the organisation, on its node', async () => {
+    const displayId = s.display.id;
+    await step(
+      () => rest('admin', 'PUT', `/api/screen/displays/${displayId}`, { layout: { map: true, left: ['sos'], right: ['counts'] } }).then(() => undefined),
+      [screen(SCREEN_LAYOUT_KIND)],
+    );
+    // m1 comes online; then each node checks its screen sockets' counts (the tick, asked for now).
+    await step(async () => {
+      ws.m1.send(heartbeat(s.m1, HeartbeatEvent.Online));
+      await ws.dispatcher.waitFor((f) => f.t === 'OnLine' && (f.data as { uid: number }).uid === s.m1.id && f.topic === topics.entListen(ENT));
+      await ws.display.waitFor((f) => f.t === 'OnLine' && (f.data as { uid: number }).uid === s.m1.id);
+      await Promise.all(nodes.map((n) => n.t.deps.screenCounts.round()));
+    }, [ent('OnLine'), online('OnLine'), screen(SCREEN_COUNTS_KIND)]);
+    await step(() => ws.m1.send(heartbeat(s.m1, HeartbeatEvent.Offline)), [ent('Logout'), online('Logout')]);
+  });
+
   it('saw every kind the server publishes, on its topic, and nothing of enterprise A at the outsiders', () => {
     const all = Object.entries(SERVER_FRAMES).flatMap(([topic, kinds]) => Object.keys(kinds).map((k) => `${topic} ${k}`));
     // Locations: one point per 50 ms window is sent as Location; the batch form is the locations suite's.
@@ -362,10 +398,12 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     // exact receivers (channel members; each member of a temporary channel) and ptt-scale-out.test.ts
     // its way across nodes. PttPatch needs one too (a patch needs the forwarding media path):
     // ptt-patch.test.ts checks it reaches every patched channel's members.
-    const expected = all.filter((k) => k !== 'dispatch Locations' && !k.endsWith(' PttFloor') && !k.endsWith(' PttPatch'));
+    // ScreenFloor is PttFloor's screen twin (ADR 026): screen.test.ts checks it with a media fake.
+    const expected = all.filter((k) => k !== 'dispatch Locations' && !k.endsWith(' PttFloor') && !k.endsWith(' PttPatch') && k !== 'screen ScreenFloor');
     expect([...seen].sort()).toEqual(expected.sort());
     for (const w of ['outsider', 'outsiderDevice'] as Who[]) {
-      expect(ws[w].frames.filter((f) => !f.topic.startsWith('sys/'))).toEqual([]);
+      // The outsider's staff socket got its own organisation's screen counts as it opened, nothing else.
+      expect(ws[w].frames.filter((f) => !f.topic.startsWith('sys/') && f.topic !== topics.screen(SECOND_ENT_ID))).toEqual([]);
     }
   });
 });
