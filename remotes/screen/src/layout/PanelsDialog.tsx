@@ -63,6 +63,7 @@ export interface PanelsDialogProps {
 /** Which panels go in which column and in what order, and whether the map shows. */
 export function PanelsDialog({ title, layout, onSave, onClose }: PanelsDialogProps) {
   const { t } = useTranslation(NS, { keyPrefix: 'panels' });
+  const { t: common } = useTranslation('common');
   const draft = draftOf(layout);
   const toInput = (values: FormValues) => layoutOf({ map: values.map === true, panels: values.panels as Panels });
   return (
@@ -77,7 +78,7 @@ export function PanelsDialog({ title, layout, onSave, onClose }: PanelsDialogPro
           name: 'map',
           label: t('map'),
           render: (input) => (
-            <Field validationMessage={input.errorKey ? t(input.errorKey, { ns: 'common' }) : undefined} validationState={input.invalid ? 'error' : 'none'}>
+            <Field validationMessage={input.errorKey ? common(input.errorKey) : undefined} validationState={input.invalid ? 'error' : 'none'}>
               <Checkbox id={input.id} label={t('map')} checked={input.value === true} onChange={(_e, d) => input.onChange(d.checked === true)} />
             </Field>
           ),

@@ -27,8 +27,8 @@ export function ActivityPanel({ floors, ended, now }: { floors: ReadonlyMap<stri
   const { t } = useTranslation(NS, { keyPrefix: 'activity' });
   const styles = useStyles();
   const live = [...floors.values()].sort((a, b) => a.since - b.since);
-  const rows: Row[] = live.map((floor) => ({ kind: 'live', floor }));
-  if (ended.length > 0) rows.push({ kind: 'heading' }, ...ended.map((burst) => ({ kind: 'ended', burst })));
+  const rows: Row[] = live.map((floor): Row => ({ kind: 'live', floor }));
+  if (ended.length > 0) rows.push({ kind: 'heading' }, ...ended.map((burst): Row => ({ kind: 'ended', burst })));
   return (
     <Panel title={t('label')} testId="screen-activity">
       <ClippedList

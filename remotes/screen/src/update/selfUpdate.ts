@@ -26,6 +26,11 @@ export function runningMainScript(doc: Document | undefined = globalThis.documen
   return null;
 }
 
+/** Whether a script name carries a content hash (`main.1a2b3c4d.js`, production), so a new build names another file. */
+export function isHashed(script: string | null): script is string {
+  return script !== null && /^main\.[\w-]+\.js$/.test(script);
+}
+
 export interface UpdateCheck {
   /** One look: true when the page should reload (a new build). */
   check(): Promise<boolean>;
@@ -38,7 +43,7 @@ export interface UpdateCheck {
  */
 export function createUpdateCheck(url: string, fetchImpl: SelfUpdateOptions['fetchImpl'], running: string | null = runningMainScript()): UpdateCheck {
   const get = fetchImpl ?? ((u: string, init: RequestInit) => fetch(u, init));
-  let baseline: { script: string | null; text: string } | null = running ? { script: running, text: '' } : null;
+  let baseline: { script: string | null; text: string } | null = isHashed(running) ? { script: running, text: '' } : null;
   return {
     async check() {
       let text: string;
@@ -54,7 +59,7 @@ export function createUpdateCheck(url: string, fetchImpl: SelfUpdateOptions['fet
         baseline = { script, text };
         return false;
       }
-      if (baseline.script !== null && script !== null) return script !== baseline.script;
+      if (isHashed(baseline.script) && isHashed(script)) return script !== baseline.script;
       return baseline.text !== '' && text !== baseline.text;
     },
   };
@@ -81,7 +86,7 @@ export function useSelfUpdate(options: SelfUpdateOptions | null, enabled: boolea
       }
     };
     // Without the running script's name, the first look is the baseline.
-    if (runningMainScript() === null) void look();
+    if (!isHashed(runningMainScript())) void look();
     const timer = setInterval(() => void look(), periodMs);
     return () => {
       clearInterval(timer);
