@@ -63,8 +63,10 @@ async function run(opts: RunOptions) {
   let scriptMs = 0;
   let frameScriptMs = 0;
   let paints = 0;
+  let rebuilds = 0;
   let paintMs: number[] = [];
   let rebuildMs: number[] = [];
+  let tilesRepainted: number[] = [];
   if (opts.mode === 'idle') {
     apply = () => undefined;
   } else if (opts.mode === 'layer') {
@@ -80,13 +82,17 @@ async function run(opts: RunOptions) {
       frameScriptMs += ms;
     };
     // Counts canvas repaints, to tell the frames that changed the screen from those that did not.
-    const painter = layer as unknown as { paint(ctx: CanvasRenderingContext2D): void };
+    // paint() answers how many canvas tiles it repainted (0: nothing changed on screen); before
+    // issue 21 it repainted the whole canvas every time and answered nothing.
+    const painter = layer as unknown as { paint(...a: unknown[]): number | undefined };
     const paint = painter.paint.bind(layer);
-    painter.paint = (ctx) => {
-      paints += 1;
+    painter.paint = (...a) => {
       const t0 = performance.now();
-      paint(ctx);
+      const tiles = paint(...a);
       paintMs.push(performance.now() - t0);
+      if (tiles !== 0) paints += 1;
+      if (tiles !== undefined) tilesRepainted.push(tiles);
+      return tiles;
     };
     const builder = layer as unknown as { rebuild(...a: unknown[]): void };
     const rebuild = builder.rebuild.bind(layer);
@@ -94,6 +100,7 @@ async function run(opts: RunOptions) {
       const t0 = performance.now();
       rebuild(...a);
       rebuildMs.push(performance.now() - t0);
+      rebuilds += 1;
     };
     layer.setMembers(positions.map((p) => ({ uid: p.uid, name: `Member ${p.uid}`, status: STATUSES[p.uid % STATUSES.length]! })));
     layer.pushPositions(positions);
@@ -128,12 +135,15 @@ async function run(opts: RunOptions) {
   const frames: number[] = [];
   const repaintFrames: number[] = [];
   const repaintScriptMs: number[] = [];
+  // Frames in which the layer repainted or re-clustered (or both): all its work on the main thread.
+  const workFrames: number[] = [];
   const warmupEnd = started + opts.warmupSeconds * 1000;
   const end = warmupEnd + opts.seconds * 1000;
   // A page that renders a frame every few seconds still gets three frames measured (up to a minute).
   const giveUp = end + 60_000;
   let last = await nextFrame();
   let paintsBefore = paints;
+  let rebuildsBefore = rebuilds;
   frameScriptMs = 0;
   let sentAtWarmupEnd = -1;
   let firstMeasured = 0;
@@ -145,6 +155,7 @@ async function run(opts: RunOptions) {
         scriptMs = 0;
         paintMs = [];
         rebuildMs = [];
+        tilesRepainted = [];
         firstMeasured = last;
       }
       frames.push(t - last);
@@ -154,9 +165,11 @@ async function run(opts: RunOptions) {
         repaintScriptMs.push(frameScriptMs);
         if (opts.trace) performance.measure(`repaint ${(t - last).toFixed(1)}`, { start: last, end: t });
       }
+      if (paints !== paintsBefore || rebuilds !== rebuildsBefore) workFrames.push(t - last);
     }
     last = t;
     paintsBefore = paints;
+    rebuildsBefore = rebuilds;
     // This callback asked for its frame before the layer did, so it runs first: the layer's script
     // counted since the last one belongs to the frame that began at `last`.
     frameScriptMs = 0;
@@ -170,6 +183,7 @@ async function run(opts: RunOptions) {
     repaintFrames,
     paintMs,
     rebuildMs,
+    tilesRepainted,
     setupMs,
     tilesLoaded,
     updatesMeasured: sent - sentAtWarmupEnd,
@@ -177,7 +191,11 @@ async function run(opts: RunOptions) {
     domNodes: document.getElementsByTagName('*').length,
     layerScriptMsPerFrame: frames.length > 0 ? scriptMs / frames.length : 0,
     repaintScriptMs,
-    canvasPx: [...document.querySelectorAll('canvas')].map((c) => `${c.width}x${c.height}`).join(' '),
+    workFrames,
+    // The member layer's canvases: their count and pixels in all.
+    canvasPx: ((cs) => `${cs.length} canvas, ${(cs.reduce((n, c) => n + c.width * c.height, 0) / 1e6).toFixed(1)} Mpx`)([
+      ...document.querySelectorAll<HTMLCanvasElement>('.leaflet-pttMembers-pane canvas'),
+    ]),
   };
 }
 

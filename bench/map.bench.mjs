@@ -19,6 +19,7 @@
 //   BENCH_MAP_ONLY=screen node ...         the large screen scenario alone (issue 21): 3840x2160
 //   BENCH_MAP_ONLY=screen+dispatch node ... that and the 1280x800 layer at zoom 11, back to back
 //   BENCH_MAP_SCREEN_ZOOM=13 BENCH_MAP_LAYER='{"resolution":0.5}' ...  its zoom; MemberLayer options (JSON)
+//   BENCH_MAP_SRC=/tmp/old/shared/map node ...  bundles that copy of @ptt/map instead (before/after)
 //   BENCH_MAP_TRACE=/tmp/map-trace.json node ...  a Chromium trace of the screen scenario's measured seconds
 //   BENCH_MAP_SCREENSHOT=/tmp/map node ...  also saves /tmp/map-<mode>-z<zoom>.png at the end of each run
 //
@@ -79,6 +80,9 @@ async function bundle(dir) {
     minify: true,
     loader: { '.png': 'file', '.svg': 'file' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    // Another copy of shared/map (e.g. a `git worktree` of an older commit, with node_modules
+    // linked to shared/map's) to compare with, in the same conditions.
+    ...(process.env.BENCH_MAP_SRC ? { alias: { '@ptt/map': path.resolve(process.env.BENCH_MAP_SRC) } } : {}),
     logLevel: 'error',
   });
   await esbuild.build({
@@ -143,9 +147,17 @@ function stats(r) {
           // JavaScript alone: painting the canvas (paint), re-clustering (rebuild, inside some paints or frames).
           paintJsMs: { median: round(percentile(r.paintMs, 50)), p95: round(percentile(r.paintMs, 95)) },
           rebuildJsMs: { perSecond: round((r.rebuildMs.length / r.measuredMs) * 1000), median: round(percentile(r.rebuildMs, 50)), p95: round(percentile(r.rebuildMs, 95)) },
+          // Frames that repainted or re-clustered: since issue 21 a paced re-clustering has a frame of its own.
+          layerWorkFrames: { count: r.workFrames.length, medianMs: round(percentile(r.workFrames, 50)), p95Ms: round(percentile(r.workFrames, 95)),
+            p99Ms: round(percentile(r.workFrames, 99)) },
           // The layer's JavaScript in the frames that repainted (applying positions, clustering, clearing and painting).
           repaintFrameJsMs: { median: round(percentile(r.repaintScriptMs, 50)), p95: round(percentile(r.repaintScriptMs, 95)) },
           canvasPx: r.canvasPx,
+          // Canvas tiles repainted per paint that changed something (the layer's canvas is a grid of tiles since issue 21).
+          ...(r.tilesRepainted.some((n) => n > 0)
+            ? { tilesPerRepaint: { median: percentile(r.tilesRepainted.filter((n) => n > 0), 50), p95: percentile(r.tilesRepainted.filter((n) => n > 0), 95),
+              skippedPaints: r.tilesRepainted.filter((n) => n === 0).length } }
+            : {}),
         }
       : {}),
   };
@@ -190,7 +202,8 @@ const screenScenario = (browser, base) =>
 const screenLine = (s) => `  large screen ${SCREEN_VIEWPORT.width}x${SCREEN_VIEWPORT.height} z${SCREEN_ZOOM}: ${s.repaints.count} repainting frames ` +
   `(${s.repaints.perSecond}/s): median ${s.repaints.medianMs} ms, p95 ${s.repaints.p95Ms} ms, p99 ${s.repaints.p99Ms} ms; ` +
   `all ${s.frames} frames: median ${s.medianMs} ms, p95 ${s.p95Ms} ms; layer JS in a repainting frame: median ${s.repaintFrameJsMs.median} ms, ` +
-  `p95 ${s.repaintFrameJsMs.p95} ms; re-clusterings ${s.rebuildJsMs.perSecond}/s, median ${s.rebuildJsMs.median} ms`;
+  `p95 ${s.repaintFrameJsMs.p95} ms; re-clusterings ${s.rebuildJsMs.perSecond}/s, median ${s.rebuildJsMs.median} ms; ` +
+  `frames that repainted or re-clustered: median ${s.layerWorkFrames.medianMs} ms, p95 ${s.layerWorkFrames.p95Ms} ms`;
 /** BENCH_MAP_ONLY=screen: the large screen scenario alone; screen+dispatch: also the 1280x800 layer at zoom 11. */
 async function screenOnly(browser, base) {
   if (ONLY === 'screen+dispatch') {

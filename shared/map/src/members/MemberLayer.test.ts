@@ -9,7 +9,11 @@ import { MemberLayer } from './MemberLayer';
 // (into nothing) and keeps what it drew for hit testing.
 jest.mock('./canvas', () => ({ ...jest.requireActual<object>('./canvas'), canvasSupported: () => true }));
 const noop = () => undefined;
-const ctx = new Proxy({}, { get: (_t, key) => (key === 'canvas' ? undefined : noop), set: () => true });
+let drawImages = 0;
+const drawImage = () => {
+  drawImages += 1;
+};
+const ctx = new Proxy({}, { get: (_t, key) => (key === 'canvas' ? undefined : key === 'drawImage' ? drawImage : noop), set: () => true });
 HTMLCanvasElement.prototype.getContext = (() => ctx) as unknown as HTMLCanvasElement['getContext'];
 
 const NOW = Date.now();
@@ -30,6 +34,7 @@ beforeEach(() => {
   map = createPttMap(L.map(el, { center: [31.23, 121.47], zoom: 11, zoomAnimation: false, fadeAnimation: false }), 'wgs84');
 });
 afterEach(() => {
+  jest.restoreAllMocks();
   map.leaflet.remove();
   el.remove();
 });
@@ -106,6 +111,43 @@ describe('MemberLayer', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Bella' }));
     expect(onSelect).toHaveBeenCalledWith(3);
     expect(selectedMarker()).toHaveAttribute('aria-label', 'Bella');
+    layer.remove();
+  });
+
+  it('gives a paced re-clustering a frame of its own and paints in the next; repaints nothing when nothing moved on screen', () => {
+    const frames = fakeFrames();
+    let now = 1000;
+    jest.spyOn(performance, 'now').mockImplementation(() => now);
+    const layer = new MemberLayer({ frames }).addTo(map);
+    layer.setMembers(crew);
+    // Far apart: three members drawn on their own.
+    layer.pushPositions([pos(1, 121.3, 31.1), pos(2, 121.47, 31.23), pos(3, 121.6, 31.35)]);
+    frames.step();
+    const painted = drawImages;
+    expect(painted).toBeGreaterThanOrEqual(3);
+
+    // A member moves soon after: drawn where it is now, without re-clustering.
+    now += 50;
+    layer.pushPositions([pos(1, 121.31, 31.1, NOW + 1)]);
+    frames.step();
+    expect(drawImages).toBeGreaterThan(painted);
+
+    // Later, a move lets the clusters catch up: that frame re-clusters and draws nothing...
+    now += 1000;
+    const before = drawImages;
+    layer.pushPositions([pos(1, 121.32, 31.1, NOW + 2)]);
+    frames.step();
+    expect(drawImages).toBe(before);
+    // ...the next one paints.
+    expect(frames.step()).toBe(1);
+    expect(drawImages).toBeGreaterThan(before);
+
+    // A move of less than a pixel changes nothing on screen: no drawing at all.
+    now += 50;
+    const still = drawImages;
+    layer.pushPositions([pos(1, 121.3200001, 31.1, NOW + 3)]);
+    frames.step();
+    expect(drawImages).toBe(still);
     layer.remove();
   });
 

@@ -1,9 +1,9 @@
 import * as L from 'leaflet';
 import { toDisplay } from '../coords';
 import { COORD_CHANGE_EVENT, type MemberMarker, type PositionPoint, type PttMap } from '../types';
-import { canvasSupported, createMemberCanvas, type MemberCanvas } from './canvas';
+import { canvasScale, canvasSupported, createMemberCanvas, type MemberCanvas } from './canvas';
 import { clusterPopupContent } from './clusterPopup';
-import { drawItems, hitTest, type Drawn } from './draw';
+import { hitTest, layoutItems, type Drawn } from './draw';
 import { browserFrames, FrameBatcher, RebuildPacer, type FrameScheduler } from './frames';
 import { isStale, MemberIndex, type BBox } from './memberIndex';
 import { pixelX, pixelY } from './project';
@@ -16,6 +16,17 @@ export interface MemberLayerOptions {
   onSelect?: (uid: number) => void;
   /** Tests step frames by hand. */
   frames?: FrameScheduler;
+  /**
+   * Canvas pixels per CSS pixel (times the device pixel ratio), 0.25 to 1; default 1. Below 1
+   * the browser scales the canvas up: members look softer, but each repaint clears, copies and
+   * composites a quarter of the pixels at 0.5. For very large maps (a 4K wall display).
+   */
+  resolution?: number;
+  /**
+   * How far the canvas reaches beyond the view on each side, as a share of its size; default 0.1
+   * (a short pan shows members at once). A map nobody pans can use 0.
+   */
+  padding?: number;
 }
 
 export const DEFAULT_STALE_AFTER_MS = 5 * 60_000;
@@ -23,9 +34,11 @@ export const DEFAULT_STALE_AFTER_MS = 5 * 60_000;
 const STALE_REPAINT_MS = 15_000;
 
 /**
- * Every member with a position, on ONE canvas with clustering (not a DOM marker each), fed by
- * storms of positions that are applied once per animation frame. All positions are WGS-84 and
- * converted for the tiles at display time. The selected member is drawn as a DOM marker.
+ * Every member with a position, on one canvas layer with clustering (not a DOM marker each), fed
+ * by storms of positions that are applied once per animation frame. The layer is a grid of canvas
+ * tiles and a paint redraws only what changed. A re-clustering that only positions ask for takes a
+ * frame of its own; the next one paints. All positions are WGS-84 and converted for the tiles at
+ * display time. The selected member is drawn as a DOM marker.
  */
 export class MemberLayer {
   private readonly index = new MemberIndex((p) => [p.lng, p.lat]);
@@ -33,16 +46,20 @@ export class MemberLayer {
   private readonly pacer = new RebuildPacer();
   private readonly marker: SelectedMarker;
   private readonly staleAfterMs: number;
+  private readonly resolution: number;
   private map: PttMap | null = null;
   private canvas: MemberCanvas | null = null;
   private drawn: Drawn[] = [];
   /** Members painted on their own (not inside a cluster) by the last paint. */
   private drawnUids = new Set<number>();
   private dirty = false;
+  /** The next re-clustering is one the user waits for (rebuildNow): it is painted in the same frame. */
+  private urgent = false;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly opts: MemberLayerOptions = {}) {
     this.staleAfterMs = opts.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+    this.resolution = Math.min(1, Math.max(0.25, opts.resolution ?? 1));
     this.batcher = new FrameBatcher((points) => this.frame(points), opts.frames ?? browserFrames, {
       keyOf: (p) => p.uid,
       prefer: (queued, next) => (next.time >= queued.time ? next : queued),
@@ -56,7 +73,7 @@ export class MemberLayer {
     this.index.setProjection((p) => toDisplay(p, map.coord));
     const leaflet = map.leaflet;
     if (canvasSupported()) {
-      this.canvas = createMemberCanvas(leaflet, (ctx) => this.paint(ctx));
+      this.canvas = createMemberCanvas(leaflet, () => this.paint(), { resolution: this.resolution, padding: Math.max(0, this.opts.padding ?? 0.1) });
       leaflet.addLayer(this.canvas);
     }
     leaflet.on('click', this.onClick);
@@ -88,7 +105,7 @@ export class MemberLayer {
 
   setMembers(members: MemberMarker[]): void {
     this.index.setMembers(members);
-    this.pacer.reset();
+    this.rebuildNow();
     this.showSelected();
     this.repaintSoon();
   }
@@ -100,13 +117,19 @@ export class MemberLayer {
 
   select(uid: number | null): void {
     this.index.select(uid);
-    this.pacer.reset();
+    this.rebuildNow();
     this.showSelected();
     this.repaintSoon();
   }
 
   positionOf(uid: number): PositionPoint | undefined {
     return this.index.positionOf(uid);
+  }
+
+  /** Members, selection or projection changed: re-cluster and paint in the next frame, whatever the pace. */
+  private rebuildNow(): void {
+    this.pacer.reset();
+    this.urgent = true;
   }
 
   private repaintSoon(): void {
@@ -129,11 +152,20 @@ export class MemberLayer {
     const view = this.view(leaflet);
     const zoom = leaflet.getZoom();
     if (this.index.needsRebuild(zoom, view)) {
-      if (this.index.viewOutdated(zoom, view) || this.pacer.canRebuild(now)) this.rebuild(leaflet, view);
+      // After a zoom, a pan out of the clustered area, new members or another selection: rebuild
+      // and paint at once (the user waits).
+      if (this.urgent || this.index.viewOutdated(zoom, view)) this.rebuild(leaflet, view);
+      else if (this.pacer.canRebuild(now)) {
+        // Clusters following their members: this frame re-clusters, the next one paints, so no
+        // frame does both (on a wall display each costs a good part of a frame in software).
+        this.rebuild(leaflet, view);
+        this.batcher.schedule();
+        return;
+      }
       // Not this frame: single members still move; their clusters catch up on a later frame.
       else this.batcher.schedule();
     }
-    if (this.dirty) canvas.redraw();
+    if (this.dirty) this.paint();
   }
 
   private rebuild(leaflet: L.Map, view: BBox): void {
@@ -141,21 +173,28 @@ export class MemberLayer {
     this.index.rebuild(leaflet.getZoom(), view);
     this.pacer.record(start, performance.now());
     this.dirty = true;
+    this.urgent = false;
   }
 
-  /** The canvas's own repaint (every move and zoom) and ours both end here. */
-  private paint(ctx: CanvasRenderingContext2D): void {
+  /**
+   * The canvas's own repaint (every move and zoom) and ours both end here; the canvas repaints
+   * only what changed. Returns the number of canvas tiles repainted (0: nothing changed on screen).
+   */
+  private paint(): number {
     this.dirty = false;
     const leaflet = this.map?.leaflet;
-    if (!leaflet) return;
+    const canvas = this.canvas;
+    if (!leaflet || !canvas) return 0;
     const view = this.view(leaflet);
     const zoom = leaflet.getZoom();
     // After a zoom or a pan out of the indexed area the user is waiting: rebuild now, whatever the pace.
     if (this.index.viewOutdated(zoom, view)) this.rebuild(leaflet, view);
     const origin = leaflet.getPixelOrigin();
     const items = this.index.itemsIn(view, Date.now(), this.staleAfterMs);
-    this.drawn = drawItems(ctx, items, (lng, lat) => [pixelX(lng, zoom) - origin.x, pixelY(lat, zoom) - origin.y]);
+    const { drawn, stamps } = layoutItems(items, (lng, lat) => [pixelX(lng, zoom) - origin.x, pixelY(lat, zoom) - origin.y], canvasScale(this.resolution));
+    this.drawn = drawn;
     this.drawnUids = new Set(items.flatMap((i) => (i.kind === 'member' ? [i.uid] : [])));
+    return canvas.render(stamps);
   }
 
   private view(leaflet: L.Map): BBox {
@@ -221,7 +260,7 @@ export class MemberLayer {
     const map = this.map;
     if (!map) return;
     this.index.setProjection((p) => toDisplay(p, map.coord));
-    this.pacer.reset();
+    this.rebuildNow();
     this.showSelected();
     this.repaintSoon();
   };

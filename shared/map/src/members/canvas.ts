@@ -1,45 +1,179 @@
 import * as L from 'leaflet';
+import { diffStamps, stampsByTile, tileRects, type Rect, type Stamp } from './stamps';
 
 /** The pane of the member layer: above vector overlays (400), below markers (600) and popups. */
 export const MEMBER_PANE = 'pttMembers';
+/** Side of one canvas tile, in CSS pixels. */
+export const TILE_PX = 256;
 
 export interface MemberCanvas extends L.Layer {
-  /** Clears and repaints now (skipped during a zoom animation; zoomend repaints). */
-  redraw(): void;
+  /**
+   * Shows these stamps (drawn in order, later ones on top), repainting only the tiles, and in
+   * them only the rectangles, where something changed. Returns the number of tiles repainted (0:
+   * nothing changed on screen). Skipped during a zoom animation (zoomend repaints everything).
+   */
+  render(stamps: readonly Stamp[]): number;
 }
 
-interface CanvasInternals {
+interface Tile {
+  canvas: HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D;
+  /** Layer pixels of the tile's top-left corner and its size. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Freshly sized (empty): everything in it must be drawn. */
+  fresh: boolean;
+}
+
+interface MemberCanvasOptions extends L.RendererOptions {
+  /** Asked for the stamps after every move and zoom (the tiles were emptied): calls render(). */
+  paint: () => void;
+  /** Canvas pixels per CSS pixel, before the screen's own device pixel ratio (1 = sharp). */
+  resolution: number;
+}
+
+interface Internals {
   _map?: L.Map & { _animatingZoom?: boolean };
-  _ctx?: CanvasRenderingContext2D;
-  _container?: HTMLCanvasElement;
-  _redraw(): void;
-  options: { paint: (ctx: CanvasRenderingContext2D) => void };
+  _container?: HTMLDivElement;
+  _bounds?: L.Bounds;
+  _tiles: Tile[];
+  _cols: number;
+  _previous: readonly Stamp[];
+  options: MemberCanvasOptions;
 }
 
-// Leaflet's own canvas renderer already does what a map canvas needs: padding around the view,
-// retina scaling, the zoom animation, and a repaint after every move. Only `_draw` is ours: it
-// paints the members instead of Leaflet paths.
-const MemberCanvasClass = L.Canvas.extend({
-  _draw(this: CanvasInternals) {
-    if (this._ctx) this.options.paint(this._ctx);
-  },
-  onAdd(this: CanvasInternals & { _container?: HTMLCanvasElement }, map: L.Map) {
-    (L.Canvas.prototype as unknown as { onAdd(m: L.Map): void }).onAdd.call(this, map);
-    // Purely visual: clicks reach the map (and any layer below), and we hit-test them ourselves.
-    if (this._container) this._container.style.pointerEvents = 'none';
-  },
-  redraw(this: CanvasInternals) {
-    if (this._map && this._ctx && !this._map._animatingZoom) this._redraw();
-  },
-}) as unknown as new (options: L.RendererOptions & { paint: (ctx: CanvasRenderingContext2D) => void }) => MemberCanvas;
+/** Canvas pixels per CSS pixel: the device's ratio (as Leaflet: 2 on any retina screen) times `resolution`. */
+export function canvasScale(resolution: number): number {
+  return (L.Browser.retina ? 2 : 1) * resolution;
+}
 
-export function createMemberCanvas(map: L.Map, paint: (ctx: CanvasRenderingContext2D) => void): MemberCanvas {
+// Leaflet's Renderer places the container (padding around the view, the zoom animation, an
+// update after every move); the container is a grid of canvas tiles rather than one canvas. Each
+// tile is its own element, so the browser re-rasterises and composites only the tiles that were
+// drawn into, and in those only what changed: a wall display's canvas is 12 million pixels.
+const MemberCanvasClass = L.Renderer.extend({
+  _initContainer(this: Internals) {
+    const container = document.createElement('div');
+    // Purely visual: clicks reach the map (and any layer below), and we hit-test them ourselves.
+    container.style.pointerEvents = 'none';
+    this._container = container;
+    this._tiles = [];
+    this._cols = 0;
+    this._previous = [];
+  },
+
+  _destroyContainer(this: Internals) {
+    this._container?.remove();
+    delete this._container;
+    this._tiles = [];
+    this._previous = [];
+  },
+
+  _update(this: Internals) {
+    const map = this._map;
+    const container = this._container;
+    if (!map || !container || (map._animatingZoom && this._bounds)) return;
+    (L.Renderer.prototype as unknown as { _update(): void })._update.call(this);
+    const min = this._bounds!.min!;
+    const size = this._bounds!.getSize();
+    const scale = canvasScale(this.options.resolution);
+    L.DomUtil.setPosition(container, min);
+    container.style.width = `${size.x}px`;
+    container.style.height = `${size.y}px`;
+    const cols = Math.ceil(size.x / TILE_PX);
+    const rows = Math.ceil(size.y / TILE_PX);
+    const tiles: Tile[] = [];
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const reused = this._tiles[tiles.length];
+        const canvas = reused?.canvas ?? document.createElement('canvas');
+        const ctx = reused?.ctx ?? canvas.getContext('2d');
+        if (!ctx) continue;
+        const w = Math.min(TILE_PX, size.x - c * TILE_PX);
+        const h = Math.min(TILE_PX, size.y - r * TILE_PX);
+        // Setting the size empties the canvas, even when it is the same.
+        canvas.width = Math.ceil(w * scale);
+        canvas.height = Math.ceil(h * scale);
+        canvas.style.cssText = `position:absolute;left:${c * TILE_PX}px;top:${r * TILE_PX}px;width:${w}px;height:${h}px`;
+        if (!reused) container.appendChild(canvas);
+        tiles.push({ canvas, ctx, x: min.x + c * TILE_PX, y: min.y + r * TILE_PX, w, h, fresh: true });
+      }
+    }
+    for (const extra of this._tiles.slice(tiles.length)) extra.canvas.remove();
+    this._tiles = tiles;
+    this._cols = cols;
+    this._previous = [];
+    this.options.paint();
+  },
+
+  render(this: Internals, stamps: readonly Stamp[]): number {
+    const map = this._map;
+    const min = this._bounds?.min;
+    if (!map || !min || map._animatingZoom || this._tiles.length === 0) return 0;
+    const scale = canvasScale(this.options.resolution);
+    const dirty = diffStamps(this._previous, stamps);
+    this._previous = stamps;
+    const grid = { x: min.x, y: min.y, cols: this._cols, rows: this._tiles.length / this._cols, tilePx: TILE_PX };
+    const rects = tileRects(
+      this._tiles.map((t) => (t.fresh ? { x0: t.x, y0: t.y, x1: t.x + t.w, y1: t.y + t.h } : null)),
+      dirty,
+      grid,
+    ).map((r, i) => r && snap(r, this._tiles[i]!, scale));
+    const byTile = stampsByTile(stamps, rects, grid);
+    let repainted = 0;
+    rects.forEach((rect, i) => {
+      const tile = this._tiles[i];
+      if (!rect || !tile) return;
+      repaint(tile, rect, byTile.get(i) ?? [], stamps, scale);
+      tile.fresh = false;
+      repainted++;
+    });
+    return repainted;
+  },
+}) as unknown as new (options: MemberCanvasOptions) => MemberCanvas;
+
+/** `rect` widened to whole canvas pixels (at a resolution below 1 a layer pixel is a fraction of one). */
+function snap(rect: Rect, tile: Tile, scale: number): Rect {
+  return {
+    x0: tile.x + Math.floor((rect.x0 - tile.x) * scale) / scale,
+    y0: tile.y + Math.floor((rect.y0 - tile.y) * scale) / scale,
+    x1: tile.x + Math.ceil((rect.x1 - tile.x) * scale) / scale,
+    y1: tile.y + Math.ceil((rect.y1 - tile.y) * scale) / scale,
+  };
+}
+
+/** Clears `rect` (layer pixels) of one tile and draws the stamps that touch it (`which`, in order), clipped to it. */
+function repaint(tile: Tile, rect: Rect, which: readonly number[], stamps: readonly Stamp[], scale: number): void {
+  const { ctx } = tile;
+  // In canvas pixels (whole ones: see snap).
+  const cx0 = Math.max(0, Math.round((rect.x0 - tile.x) * scale));
+  const cy0 = Math.max(0, Math.round((rect.y0 - tile.y) * scale));
+  const cx1 = Math.min(tile.canvas.width, Math.round((rect.x1 - tile.x) * scale));
+  const cy1 = Math.min(tile.canvas.height, Math.round((rect.y1 - tile.y) * scale));
+  if (cx1 <= cx0 || cy1 <= cy0) return;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(cx0, cy0, cx1 - cx0, cy1 - cy0);
+  ctx.beginPath();
+  ctx.rect(cx0, cy0, cx1 - cx0, cy1 - cy0);
+  ctx.clip();
+  ctx.setTransform(scale, 0, 0, scale, -tile.x * scale, -tile.y * scale);
+  for (const i of which) {
+    const s = stamps[i]!;
+    ctx.drawImage(s.image, s.x, s.y, s.size, s.size);
+  }
+  ctx.restore();
+}
+
+export function createMemberCanvas(map: L.Map, paint: () => void, { resolution = 1, padding = 0.1 }: { resolution?: number; padding?: number } = {}): MemberCanvas {
   if (!map.getPane(MEMBER_PANE)) {
     const pane = map.createPane(MEMBER_PANE);
     pane.style.zIndex = '450';
     pane.style.pointerEvents = 'none';
   }
-  return new MemberCanvasClass({ pane: MEMBER_PANE, padding: 0.1, paint });
+  return new MemberCanvasClass({ pane: MEMBER_PANE, padding, paint, resolution });
 }
 
 let supported: boolean | undefined;

@@ -1,5 +1,6 @@
 import type { MemberStatus } from '../types';
 import type { DrawItem } from './memberIndex';
+import type { Stamp } from './stamps';
 
 /** Status colours: online green, offline grey, busy and do-not-disturb red, away amber. */
 export const STATUS_COLORS: Record<MemberStatus, string> = {
@@ -36,27 +37,34 @@ export interface Drawn {
 // canvas and stamped with drawImage: far cheaper per frame than arcs and text, above all where
 // the browser rasterises in software.
 const SPRITE_LIMIT = 2000;
-const sprites = new Map<string, HTMLCanvasElement>();
+const sprites = new Map<string, Sprite>();
 
-function sprite(key: string, sizePx: number, draw: (g: CanvasRenderingContext2D, half: number) => void): HTMLCanvasElement {
+interface Sprite {
+  image: HTMLCanvasElement;
+  key: string;
+}
+
+/** `scale`: canvas pixels per CSS pixel of the canvas the sprite is stamped on. */
+function sprite(name: string, sizePx: number, scale: number, draw: (g: CanvasRenderingContext2D, half: number) => void): Sprite {
+  const key = `${name}|${scale}`;
   let s = sprites.get(key);
   if (s) return s;
   if (sprites.size >= SPRITE_LIMIT) sprites.clear();
-  const scale = window.devicePixelRatio || 1;
-  s = document.createElement('canvas');
-  s.width = Math.ceil(sizePx * scale);
-  s.height = s.width;
-  const g = s.getContext('2d');
+  const image = document.createElement('canvas');
+  image.width = Math.ceil(sizePx * scale);
+  image.height = image.width;
+  const g = image.getContext('2d');
   if (g) {
     g.scale(scale, scale);
     draw(g, sizePx / 2);
   }
+  s = { image, key };
   sprites.set(key, s);
   return s;
 }
 
-function memberSprite(color: string, stale: boolean): HTMLCanvasElement {
-  return sprite(`m|${color}|${stale ? 1 : 0}`, MEMBER_RADIUS_PX * 2 + 4, (g, half) => {
+function memberSprite(color: string, stale: boolean, scale: number): Sprite {
+  return sprite(`m|${color}|${stale ? 1 : 0}`, MEMBER_RADIUS_PX * 2 + 4, scale, (g, half) => {
     g.beginPath();
     g.arc(half, half, MEMBER_RADIUS_PX, 0, 2 * Math.PI);
     g.lineWidth = 2;
@@ -69,10 +77,10 @@ function memberSprite(color: string, stale: boolean): HTMLCanvasElement {
   });
 }
 
-function clusterSprite(count: number): HTMLCanvasElement {
+function clusterSprite(count: number, scale: number): Sprite {
   const r = clusterRadius(count);
   const label = clusterLabel(count);
-  return sprite(`c|${label}|${Math.round(r)}`, Math.round(r) * 2 + 4, (g, half) => {
+  return sprite(`c|${label}|${Math.round(r)}`, Math.round(r) * 2 + 4, scale, (g, half) => {
     g.beginPath();
     g.arc(half, half, r, 0, 2 * Math.PI);
     g.fillStyle = CLUSTER_FILL;
@@ -88,12 +96,20 @@ function clusterSprite(count: number): HTMLCanvasElement {
   });
 }
 
-function stamp(ctx: CanvasRenderingContext2D, s: HTMLCanvasElement, x: number, y: number, sizePx: number): void {
-  ctx.drawImage(s, Math.round(x - sizePx / 2), Math.round(y - sizePx / 2), sizePx, sizePx);
+function stampAt(s: Sprite, x: number, y: number, sizePx: number): Stamp {
+  // Whole pixels: no resampling, and a member that moved less than a pixel changes nothing.
+  return { image: s.image, key: s.key, x: Math.round(x - sizePx / 2), y: Math.round(y - sizePx / 2), size: sizePx };
 }
 
-/** Draws members, then clusters on top; returns what was drawn where, for hit testing. */
-export function drawItems(ctx: CanvasRenderingContext2D, items: readonly DrawItem[], toPoint: (lng: number, lat: number) => [number, number]): Drawn[] {
+/**
+ * Members, then clusters on top: the stamps to draw, in order, and what was drawn where, for hit
+ * testing. `scale`: canvas pixels per CSS pixel (sprites are drawn at it).
+ */
+export function layoutItems(
+  items: readonly DrawItem[],
+  toPoint: (lng: number, lat: number) => [number, number],
+  scale = window.devicePixelRatio || 1,
+): { drawn: Drawn[]; stamps: Stamp[] } {
   const members: Drawn[] = [];
   const clusters: Drawn[] = [];
   for (const item of items) {
@@ -102,15 +118,16 @@ export function drawItems(ctx: CanvasRenderingContext2D, items: readonly DrawIte
     else members.push({ x, y, r: MEMBER_RADIUS_PX, item });
   }
   const memberSize = MEMBER_RADIUS_PX * 2 + 4;
+  const stamps: Stamp[] = [];
   for (const d of members) {
     const item = d.item as Extract<DrawItem, { kind: 'member' }>;
-    stamp(ctx, memberSprite(STATUS_COLORS[item.status], item.stale), d.x, d.y, memberSize);
+    stamps.push(stampAt(memberSprite(STATUS_COLORS[item.status], item.stale, scale), d.x, d.y, memberSize));
   }
   for (const d of clusters) {
     const count = (d.item as Extract<DrawItem, { kind: 'cluster' }>).count;
-    stamp(ctx, clusterSprite(count), d.x, d.y, Math.round(d.r) * 2 + 4);
+    stamps.push(stampAt(clusterSprite(count, scale), d.x, d.y, Math.round(d.r) * 2 + 4));
   }
-  return members.concat(clusters);
+  return { drawn: members.concat(clusters), stamps };
 }
 
 /** The topmost drawn item under a layer point (clusters are on top), with a little slack. */
