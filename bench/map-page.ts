@@ -6,6 +6,7 @@ import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import { MemberLayer, type MemberLayerOptions } from '@ptt/map/src/members/MemberLayer';
 import { createPttMap } from '@ptt/map/src/pttMap';
+import { wallLayerOptions } from '@ptt/map/src/members/wallOptions';
 import type { MemberStatus, PositionPoint } from '@ptt/map';
 
 export interface RunOptions {
@@ -19,6 +20,8 @@ export interface RunOptions {
   seed: number;
   /** Extra MemberLayer options (BENCH_MAP_LAYER), to compare variants. */
   layerOptions?: Partial<MemberLayerOptions>;
+  /** Configure the layer as the large screen does (wallLayerOptions). */
+  wall?: boolean;
   /** A trace is being recorded: mark the measured frames (performance.mark) for its reader. */
   trace?: boolean;
 }
@@ -70,7 +73,10 @@ async function run(opts: RunOptions) {
   if (opts.mode === 'idle') {
     apply = () => undefined;
   } else if (opts.mode === 'layer') {
-    const layer = new MemberLayer(opts.layerOptions).addTo(map);
+    // The large screen configures its layer for a wall (remotes/screen's ScreenMap); the
+    // dispatch scenarios keep the defaults. BENCH_MAP_LAYER overrides either.
+    const wall = opts.wall ? wallLayerOptions(leaflet.getSize().x) : {};
+    const layer = new MemberLayer({ ...wall, ...opts.layerOptions }).addTo(map);
     // Time spent in the layer's own frame work (apply, cluster, paint), for the report.
     const inner = layer as unknown as { frame(points: PositionPoint[]): void };
     const frame = inner.frame.bind(layer);

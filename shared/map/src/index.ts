@@ -7,6 +7,7 @@ export { MapView, usePttMap } from './MapView';
 export type { MapViewProps } from './MapView';
 export { MemberLayer, DEFAULT_STALE_AFTER_MS } from './members/MemberLayer';
 export type { MemberLayerOptions } from './members/MemberLayer';
+export { wallLayerOptions } from './members/wallOptions';
 export { STATUS_COLORS } from './members/draw';
 export type { Area } from './area';
 export { inArea } from './area';

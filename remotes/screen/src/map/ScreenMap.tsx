@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAP } from '@ptt/contracts';
-import { MapView, MemberLayer } from '@ptt/map';
+import { MapView, MemberLayer, wallLayerOptions } from '@ptt/map';
 import type { PttMap } from '@ptt/map';
 import { useBusState, useRefetchOnReconnect } from '@ptt/ui';
 import { useScreen, useScreenMembersQuery } from '../core';
@@ -34,6 +34,7 @@ export function ScreenMap({ sosUids }: { sosUids: ReadonlySet<number> }) {
   const [roster] = useState(() => new Roster());
   const [drawn, setDrawn] = useState(0);
   const framed = useRef(false);
+  const boxRef = useRef<HTMLDivElement | null>(null);
   const sosRef = useRef(sosUids);
   sosRef.current = sosUids;
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -52,7 +53,9 @@ export function ScreenMap({ sosUids }: { sosUids: ReadonlySet<number> }) {
 
   useEffect(() => {
     if (!map) return;
-    const created = new MemberLayer().addTo(map);
+    // Set up for a wall: nobody pans it, and a 4K map draws its members at half resolution
+    // (ADR 009 addendum, issue 21). The width at creation decides; a display does not change size.
+    const created = new MemberLayer(wallLayerOptions(boxRef.current?.clientWidth ?? 0)).addTo(map);
     setLayer(created);
     return () => {
       created.remove();
@@ -96,7 +99,7 @@ export function ScreenMap({ sosUids }: { sosUids: ReadonlySet<number> }) {
   }, [bus, roster, redrawMarkers]);
 
   return (
-    <div className={styles.box} data-testid="screen-map" data-members={drawn}>
+    <div ref={boxRef} className={styles.box} data-testid="screen-map" data-members={drawn}>
       <MapView settings={settings} ariaLabel={t('map.label')} onReady={setMap} />
     </div>
   );

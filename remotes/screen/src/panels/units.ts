@@ -10,4 +10,5 @@ export const UNIT = 'clamp(12px, calc(100vw / 120), 40px)';
 /** n units, e.g. u(2) = twice the root font size of the screen. */
 export const u = (n: number): string => `calc(var(${UNIT_VAR}) * ${n})`;
 
-export const rootUnitStyle = { [UNIT_VAR]: UNIT, fontSize: `var(${UNIT_VAR})` } as CSSProperties;
+// A ratio, not Fluent's 20 px: text set in units keeps its proportions at 4K instead of clipping.
+export const rootUnitStyle = { [UNIT_VAR]: UNIT, fontSize: `var(${UNIT_VAR})`, lineHeight: 1.3 } as CSSProperties;

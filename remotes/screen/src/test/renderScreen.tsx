@@ -44,6 +44,7 @@ export const fakeMap = {
 };
 jest.mock('@ptt/map', () => ({
   MemberLayer: jest.fn(() => new FakeLayer()),
+  wallLayerOptions: (width: number) => ({ padding: 0, resolution: width > 2560 ? 0.5 : 1 }),
   MapView: ({ onReady, ariaLabel }: { onReady: (m: unknown) => void; ariaLabel: string }) => {
     useEffect(() => onReady(fakeMap), [onReady]);
     return <div role="region" aria-label={ariaLabel} />;

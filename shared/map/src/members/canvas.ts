@@ -49,6 +49,12 @@ export function canvasScale(resolution: number): number {
   return (L.Browser.retina ? 2 : 1) * resolution;
 }
 
+/** A tile's side in CSS pixels: TILE_PX canvas pixels at resolution 1, so a lower resolution means
+ *  fewer, larger tiles (each tile is an element the compositor handles on every update). */
+export function tileSide(resolution: number): number {
+  return Math.round(TILE_PX / resolution);
+}
+
 // Leaflet's Renderer places the container (padding around the view, the zoom animation, an
 // update after every move); the container is a grid of canvas tiles rather than one canvas. Each
 // tile is its own element, so the browser re-rasterises and composites only the tiles that were
@@ -79,11 +85,12 @@ const MemberCanvasClass = L.Renderer.extend({
     const min = this._bounds!.min!;
     const size = this._bounds!.getSize();
     const scale = canvasScale(this.options.resolution);
+    const side = tileSide(this.options.resolution);
     L.DomUtil.setPosition(container, min);
     container.style.width = `${size.x}px`;
     container.style.height = `${size.y}px`;
-    const cols = Math.ceil(size.x / TILE_PX);
-    const rows = Math.ceil(size.y / TILE_PX);
+    const cols = Math.ceil(size.x / side);
+    const rows = Math.ceil(size.y / side);
     const tiles: Tile[] = [];
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
@@ -91,14 +98,14 @@ const MemberCanvasClass = L.Renderer.extend({
         const canvas = reused?.canvas ?? document.createElement('canvas');
         const ctx = reused?.ctx ?? canvas.getContext('2d');
         if (!ctx) continue;
-        const w = Math.min(TILE_PX, size.x - c * TILE_PX);
-        const h = Math.min(TILE_PX, size.y - r * TILE_PX);
+        const w = Math.min(side, size.x - c * side);
+        const h = Math.min(side, size.y - r * side);
         // Setting the size empties the canvas, even when it is the same.
         canvas.width = Math.ceil(w * scale);
         canvas.height = Math.ceil(h * scale);
-        canvas.style.cssText = `position:absolute;left:${c * TILE_PX}px;top:${r * TILE_PX}px;width:${w}px;height:${h}px`;
+        canvas.style.cssText = `position:absolute;left:${c * side}px;top:${r * side}px;width:${w}px;height:${h}px`;
         if (!reused) container.appendChild(canvas);
-        tiles.push({ canvas, ctx, x: min.x + c * TILE_PX, y: min.y + r * TILE_PX, w, h, fresh: true });
+        tiles.push({ canvas, ctx, x: min.x + c * side, y: min.y + r * side, w, h, fresh: true });
       }
     }
     for (const extra of this._tiles.slice(tiles.length)) extra.canvas.remove();
@@ -115,7 +122,7 @@ const MemberCanvasClass = L.Renderer.extend({
     const scale = canvasScale(this.options.resolution);
     const dirty = diffStamps(this._previous, stamps);
     this._previous = stamps;
-    const grid = { x: min.x, y: min.y, cols: this._cols, rows: this._tiles.length / this._cols, tilePx: TILE_PX };
+    const grid = { x: min.x, y: min.y, cols: this._cols, rows: this._tiles.length / this._cols, tilePx: tileSide(this.options.resolution) };
     const rects = tileRects(
       this._tiles.map((t) => (t.fresh ? { x0: t.x, y0: t.y, x1: t.x + t.w, y1: t.y + t.h } : null)),
       dirty,
