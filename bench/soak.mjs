@@ -62,6 +62,10 @@ async function main() {
   let sim = null;
   let browser = null;
   try {
+    // The demo organisation's quota is 1,000 members; the super admin raises it as a customer would.
+    const superAdmin = await login(server.base, 'superadmin');
+    const quota = await api(server.base, 'PATCH', '/api/enterprise', superAdmin.auth_token, { maxMembers: DEVICES + 100 });
+    if (quota.code !== 0) throw new Error(`raising the member quota failed: ${JSON.stringify(quota)}`);
     log(`server at ${server.base}; provisioning and connecting ${DEVICES} devices ...`);
     sim = await startDevices(server.base, DEVICES);
     log('devices connected; opening the display');

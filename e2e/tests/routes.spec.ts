@@ -7,7 +7,7 @@ const ROUTES: { path: string; url: RegExp; remote?: string; heading: RegExp; she
   { path: '/main/userManagement', url: /\/main\/userManagement$/, remote: 'management', heading: /^Users$/, shell: true },
   { path: '/main/channelManagement', url: /\/main\/channelManagement$/, remote: 'management', heading: /^Channels$/, shell: true },
   { path: '/main/deviceManagement', url: /\/main\/deviceManagement$/, remote: 'management', heading: /^Devices$/, shell: true },
-  { path: '/main/screen', url: /\/main\/screen$/, remote: 'screen', heading: /Large screen/, shell: true },
+  { path: '/main/screen', url: /\/main\/screen$/, remote: 'screen', heading: /Demo Organisation/, shell: true },
   { path: '/main/fenceManagement', url: /\/main\/fenceManagement$/, remote: 'fences', heading: /Geofence/, shell: true },
   { path: '/main/fenceManagement/edit/42', url: /\/main\/fenceManagement\/edit\/42$/, remote: 'fences', heading: /42/, shell: true },
   { path: '/main/record', url: /\/main\/record\/sos$/, remote: 'records', heading: /SOS/, shell: true },
