@@ -97,9 +97,15 @@ test('a display pairs, shows the simulator live, reads nothing but the screen, a
   await expect(display.getByTestId('screen-sos')).toContainText('member2');
 
   // The display's credential: every endpoint but the screen's refuses it.
-  const stored = await display.evaluate(() => Object.entries(localStorage).find(([, v]) => v.includes('"kind":"display"'))?.[1] ?? null);
+  const stored: string | null = await display.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const value = localStorage.getItem(localStorage.key(i) ?? '');
+      if (value?.includes('"kind":"display"')) return value;
+    }
+    return null;
+  });
   expect(stored, 'the display keeps its credential in local storage').not.toBeNull();
-  const displayToken = (JSON.parse(stored!) as { auth_token: string }).auth_token;
+  const displayToken = (JSON.parse(stored ?? '{}') as { auth_token: string }).auth_token;
   const openapi = JSON.parse(readFileSync(path.join(REPO, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
   const accepted: string[] = [];
   let walked = 0;
