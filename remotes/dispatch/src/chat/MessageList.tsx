@@ -140,7 +140,9 @@ export function MessageList({ chatId, title, cache, sentSeq }: MessageListProps)
         tabIndex={0}
       >
         <div className={styles.inner} style={{ height: `${virtualizer.getTotalSize()}px` }}>
-          <div className={styles.top} role="status">
+          {/* No live role here: a feed may own articles only (axe: aria-required-children), and
+              aria-busy on the feed already says older messages are loading. */}
+          <div className={styles.top}>
             {loadingOlder ? <Caption1>{t('chat.loadingOlder')}</Caption1> : !hasMore && rows.length > 0 ? <Caption1>{t('chat.start')}</Caption1> : null}
           </div>
           {items.map((item) => {
