@@ -14,6 +14,8 @@ import {
   wsEntEnvelopeSchema,
   wsEntEventSchema,
   wsPttEnvelopeSchema,
+  wsFenceEnvelopeSchema,
+  wsFenceEventSchema,
   wsScreenEnvelopeSchema,
   wsScreenEventSchema,
   wsUserEnvelopeSchema,
@@ -83,6 +85,8 @@ export const BUS_TOPICS = {
   'ws/ptt': { kind: 'event', schema: pttFloorFrameSchema, envelope: wsPttEnvelopeSchema },
   /** The large screen's frames (`screen/{entId}`, ADR 026). */
   'ws/screen': { kind: 'event', schema: wsScreenEventSchema, envelope: wsScreenEnvelopeSchema },
+  /** Geofence alerts and fence changes from `dispatch/{entId}` (ADR 027). */
+  'ws/fence': { kind: 'event', schema: wsFenceEventSchema, envelope: wsFenceEnvelopeSchema },
   'session/expired': { kind: 'event', schema: sessionExpiredSchema },
   'nav/go': { kind: 'event', schema: navGoSchema },
   notify: { kind: 'event', schema: notifySchema },

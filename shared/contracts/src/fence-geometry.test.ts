@@ -1,4 +1,4 @@
-import { distanceMeters, isSimplePolygon, normalizeRing, pointInPolygon, pointInShape } from './fence-geometry';
+import { crossesAntimeridian, distanceMeters, isSimplePolygon, normalizeRing, pointInPolygon, pointInShape } from './fence-geometry';
 import { createFenceSchema } from './rest/fences';
 
 const square = [
@@ -48,5 +48,16 @@ describe('fence geometry', () => {
     expect(messages({ type: 'polygon', points: [...square.slice(0, 2), { lng: 0, lat: 0 }] })).toEqual(['validation.fenceDrawIncorrect']);
     expect(messages({ type: 'circle', center: { lng: 0, lat: 0 }, radius: 0 })).toEqual(['validation.fenceRangeInvalid']);
     expect(messages({ type: 'circle', center: { lng: -181, lat: 0 }, radius: 5 })).toEqual(['validation.fenceRangeInvalid']);
+  });
+
+  it('refuses a fence across the 180th meridian or over a pole with its own message', () => {
+    const messages = (shape: unknown) => createFenceSchema.safeParse({ name: 'A', rule: 'leave', shape }).error?.issues.map((i) => i.message) ?? [];
+    const across = [{ lng: 179.9, lat: -17 }, { lng: -179.9, lat: -17 }, { lng: -179.9, lat: -16.9 }, { lng: 179.9, lat: -16.9 }];
+    expect(messages({ type: 'polygon', points: across })).toEqual(['validation.fenceCrossesMeridian']);
+    expect(messages({ type: 'polygon', points: across.map((p) => ({ ...p, lng: p.lng > 0 ? 179.8 : 179.9 })) })).toEqual([]);
+    expect(messages({ type: 'circle', center: { lng: 179.999, lat: 0 }, radius: 500 })).toEqual(['validation.fenceCrossesMeridian']);
+    expect(messages({ type: 'circle', center: { lng: 179.99, lat: 0 }, radius: 500 })).toEqual([]);
+    expect(messages({ type: 'circle', center: { lng: 0, lat: 89.999 }, radius: 500 })).toEqual(['validation.fenceCrossesMeridian']);
+    expect(crossesAntimeridian({ type: 'circle', center: { lng: 116.4, lat: 39.9 }, radius: 100_000 })).toBe(false);
   });
 });

@@ -106,3 +106,30 @@ export type FenceShapeLike =
 export function pointInShape(p: LngLat, shape: FenceShapeLike): boolean {
   return shape.type === 'circle' ? distanceMeters(p, shape.center) <= shape.radius : pointInPolygon(p, shape.points);
 }
+
+const METRES_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180;
+
+/**
+ * Would this shape span the 180th meridian (or a pole)? Fences are planar in lng/lat, so such a
+ * drawing would be read as the other side of the globe: it is refused with its own message
+ * instead. A polygon whose corners span more than 180 degrees of longitude was drawn across it; a
+ * circle whose reach east or west passes ±180, or north or south passes a pole, crosses it.
+ */
+export function crossesAntimeridian(shape: FenceShapeLike): boolean {
+  if (shape.type === 'polygon') {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const p of shape.points) {
+      min = Math.min(min, p.lng);
+      max = Math.max(max, p.lng);
+    }
+    return max - min > 180;
+  }
+  const { center, radius } = shape;
+  // A centre out of range is refused as such ('legal range'), not as a crossing.
+  if (!(Math.abs(center.lng) <= 180 && Math.abs(center.lat) <= 90)) return false;
+  const dLat = radius / METRES_PER_DEGREE;
+  if (center.lat + dLat >= 90 || center.lat - dLat <= -90) return true;
+  const dLng = dLat / Math.cos(toRad(center.lat));
+  return center.lng + dLng > 180 || center.lng - dLng < -180;
+}

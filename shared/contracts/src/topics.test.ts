@@ -59,6 +59,6 @@ describe('/ws2 topics', () => {
     ]);
     expect(USER_LISTEN_KINDS).toEqual(['SosLog', 'ChannelUserDel', 'ChannelStatus', 'MsgComm']);
     expect(CHANNEL_LISTEN_KINDS).toEqual(['ChannelStatus', 'ChannelUserAdd']);
-    expect(DISPATCH_KINDS).toEqual(['WallAlert']);
+    expect(DISPATCH_KINDS).toEqual(['WallAlert', 'FenceChange']);
   });
 });

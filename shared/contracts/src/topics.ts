@@ -90,8 +90,12 @@ export const CHANNEL_LISTEN_KINDS = ['ChannelStatus', 'ChannelUserAdd'] as const
 export type ChannelListenKind = (typeof CHANNEL_LISTEN_KINDS)[number];
 export const channelListenKindSchema = z.enum(CHANNEL_LISTEN_KINDS);
 
-/** WallAlert (geofence alert) is only logged; any other kind on dispatch/ is a device info change. */
-export const DISPATCH_KINDS = ['WallAlert'] as const;
+/**
+ * WallAlert (a cross-border alert) and FenceChange (a fence created, changed or deleted) go to the
+ * bus as `ws/fence` (ADR 027; the spec's console only logged WallAlert); any other kind on
+ * dispatch/ is a device info change.
+ */
+export const DISPATCH_KINDS = ['WallAlert', 'FenceChange'] as const;
 export type DispatchKind = (typeof DISPATCH_KINDS)[number];
 export const dispatchKindSchema = z.enum(DISPATCH_KINDS);
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { SERVER_FRAMES } from './realtime/frames';
 import { PTT_FLOOR_KIND } from './realtime/ptt';
-import { WALL_ALERT_KIND } from './realtime/fence';
-import { wsChannelEventSchema, wsDispatchEventSchema, wsEntEventSchema, wsUserEnvelopeSchema, wsUserEventSchema } from './ws-bus-events';
+import { FENCE_CHANGE_KIND, WALL_ALERT_KIND } from './realtime/fence';
+import { wsChannelEventSchema, wsDispatchEventSchema, wsEntEventSchema, wsFenceEventSchema, wsUserEnvelopeSchema, wsUserEventSchema } from './ws-bus-events';
 
 interface Variant {
   frameKind: string;
@@ -24,12 +24,18 @@ describe('ws/* bus payloads', () => {
     ['entListen', wsEntEventSchema, []],
     ['userListen', wsUserEventSchema, [PTT_FLOOR_KIND]],
     ['channelListen', wsChannelEventSchema, [PTT_FLOOR_KIND]],
-    ['dispatch', wsDispatchEventSchema, [WALL_ALERT_KIND]],
+    ['dispatch', wsDispatchEventSchema, [WALL_ALERT_KIND, FENCE_CHANGE_KIND]],
   ] as const)('carries every kind the server publishes on %s with the server schema of its data', (topic, schema, elsewhere) => {
     const variants = variantsOf(schema);
     const frames = Object.entries(SERVER_FRAMES[topic] as Record<string, z.ZodType>).filter(([kind]) => !(elsewhere as readonly string[]).includes(kind));
     for (const [kind, data] of frames) expect(variants.find((v) => v.frameKind === kind)?.data).toBe(data);
     expect(variants).toHaveLength(frames.length);
+  });
+
+  it('carries the fence kinds of dispatch (ADR 027) on ws/fence with their server schemas', () => {
+    const variants = variantsOf(wsFenceEventSchema);
+    expect(variants.map((v) => v.frameKind).sort()).toEqual([FENCE_CHANGE_KIND, WALL_ALERT_KIND].sort());
+    for (const v of variants) expect(v.data).toBe((SERVER_FRAMES.dispatch as Record<string, z.ZodType>)[v.frameKind]);
   });
 
   it('types a Personal payload by the frame kind in t', () => {

@@ -48,11 +48,15 @@ describe('frame adapter', () => {
     expect(setup().adapter.toBusEvents(frame(ENT, t, data))).toEqual([{ topic: 'ws/ent', payload: { kind: t, data, topic: ENT } }]);
   });
 
-  it('only logs a WallAlert on dispatch/', () => {
+  it('passes WallAlert and FenceChange of dispatch/ to ws/fence, and drops a malformed one (ADR 027)', () => {
     const { adapter, logger } = setup();
+    const alert = { alertId: 9, fenceId: 3, fenceName: 'Yard', uid: 7, account: 'member1', nickname: 'M1', type: 'leave', lng: 116.4, lat: 39.9, time: '2026-01-01T08:00:00.000Z' };
+    expect(adapter.toBusEvents(frame(DISPATCH, 'WallAlert', alert))).toEqual([{ topic: 'ws/fence', payload: { kind: 'WallAlert', data: alert, topic: DISPATCH } }]);
+    const cancel = { action: 2, fenceId: 3, fence: null };
+    expect(adapter.toBusEvents(frame(DISPATCH, 'FenceChange', cancel))).toEqual([{ topic: 'ws/fence', payload: { kind: 'FenceChange', data: cancel, topic: DISPATCH } }]);
     expect(adapter.toBusEvents(frame(DISPATCH, 'WallAlert', { fence: 1 }))).toEqual([]);
-    expect(logger.info).toHaveBeenCalledWith('wall alert', { fence: 1 });
-    expect(adapter.droppedFrames()).toEqual({});
+    expect(adapter.droppedFrames()).toEqual({ WallAlert: 1 });
+    expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
   it.each(Object.entries(DEVICE_INFO_DATA))('turns dispatch kind %s into a DeviceInfo change naming its frame kind', (t, data) => {

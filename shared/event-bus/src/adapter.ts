@@ -10,6 +10,7 @@ import {
   wsChannelEventSchema,
   wsDispatchEventSchema,
   wsEntEventSchema,
+  wsFenceEventSchema,
   wsScreenEventSchema,
   wsUserEventSchema,
 } from '@ptt/contracts';
@@ -79,9 +80,10 @@ function outcomeOf(frame: Ws2Frame, logger: AdapterLogger): Outcome {
       return r.success ? { event: { topic: 'ws/ent', payload: r.data } } : issuesOf(r);
     }
     case 'dispatch': {
-      if (kind === 'WallAlert') {
-        logger.info('wall alert', data);
-        return null;
+      // Geofence alerts and fence changes (ADR 027).
+      if (kind === 'WallAlert' || kind === 'FenceChange') {
+        const fence = wsFenceEventSchema.safeParse({ kind, data, topic });
+        return fence.success ? { event: { topic: 'ws/fence', payload: fence.data } } : issuesOf(fence);
       }
       const r = wsDispatchEventSchema.safeParse({ kind: DEVICE_INFO_KIND, t: kind, data, topic });
       return r.success ? { event: { topic: 'ws/dispatch', payload: r.data } } : issuesOf(r);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from '../text';
 import { idSchema } from '../ids';
-import { fenceRuleSchema } from '../rest/fences';
+import { fenceActionSchema } from '../enums';
+import { fenceRuleSchema, fenceSchema } from '../rest/fences';
 
 // Geofence alerts: published on `topics.dispatch(entId)` (kind WallAlert) when a member's stored
 // position enters the alerting condition of an enabled fence they are covered by. See
@@ -27,3 +28,18 @@ export const wallAlertFrameSchema = z.object({
   time: text(),
 });
 export type WallAlertFrame = z.infer<typeof wallAlertFrameSchema>;
+
+/**
+ * Kind on `dispatch/{entId}` when a fence is created (action 0), changed in any way - name, rule,
+ * shape, dwell, schedule, status, links (1) - or deleted (2): the spec's fence actions
+ * (`FenceAction`). Open fence lists and dispatch maps refresh from it (ADR 027).
+ */
+export const FENCE_CHANGE_KIND = 'FenceChange';
+
+export const fenceChangeFrameSchema = z.object({
+  action: fenceActionSchema,
+  fenceId: idSchema,
+  /** The fence as `GET /api/fences/:id` lists it; null when it was deleted (action 2). */
+  fence: fenceSchema.nullable(),
+});
+export type FenceChangeFrame = z.infer<typeof fenceChangeFrameSchema>;

@@ -14,7 +14,7 @@ import {
   userDelFrameSchema,
   userFrameSchema,
 } from './listen';
-import { WALL_ALERT_KIND, wallAlertFrameSchema } from './fence';
+import { FENCE_CHANGE_KIND, WALL_ALERT_KIND, fenceChangeFrameSchema, wallAlertFrameSchema } from './fence';
 import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchema } from './location';
 import { SOS_ESCALATION_KIND, SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosEscalationFrameSchema, sosLogSchema, sosMsgSchema } from './sos';
 import { NOTICE_KIND, noticeFrameSchema } from '../notices';
@@ -74,6 +74,7 @@ export const SERVER_FRAMES = {
     [DEVICE_CHANGE_KIND]: deviceChangeSchema,
     [COMMAND_STATUS_KIND]: commandStatusSchema,
     [WALL_ALERT_KIND]: wallAlertFrameSchema,
+    [FENCE_CHANGE_KIND]: fenceChangeFrameSchema,
   },
   sosAlert: { [SOS_KIND]: sosMsgSchema },
   userOnline: { OnLine: presenceFrameSchema, Logout: presenceFrameSchema },

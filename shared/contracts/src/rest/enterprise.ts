@@ -4,6 +4,17 @@ import { idSchema } from '../ids';
 import { isoDateSchema } from './fields';
 import { AVATAR_MAX_BYTES } from './files';
 
+/** An IANA zone name this runtime knows (Intl), e.g. 'Asia/Shanghai' or 'UTC'. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0 && name.length <= 64;
+  } catch {
+    return false;
+  }
+}
+export const timeZoneSchema = text({ error: 'validation.timeZoneInvalid' }).refine(isTimeZone, { error: 'validation.timeZoneInvalid' });
+
 export const enterpriseSchema = z.object({
   id: idSchema,
   name: text(),
@@ -15,6 +26,8 @@ export const enterpriseSchema = z.object({
   members: z.number().int(),
   channels: z.number().int(),
   enterpriseChannelId: idSchema.nullable(),
+  /** IANA time zone of the organisation (fence schedules, ADR 027); 'UTC' until set. */
+  timeZone: text(),
 });
 export type Enterprise = z.infer<typeof enterpriseSchema>;
 
@@ -41,5 +54,6 @@ export const updateEnterpriseSchema = z
     maxMembers: quota.describe('At least the number of users of the enterprise'),
     maxChannels: quota.describe('At least the number of its live channels'),
     maxFileBytes: quota.min(FILE_QUOTA_MIN_BYTES, { error: 'validation.fileQuotaTooSmall' }),
+    timeZone: timeZoneSchema,
   })
   .partial();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../text';
 import { coordinateSystemSchema } from '../enums';
-import { isSimplePolygon, normalizeRing } from '../fence-geometry';
+import { crossesAntimeridian, isSimplePolygon, normalizeRing } from '../fence-geometry';
 import { idSchema } from '../ids';
 import { boolParam, idParam, intParam, listQuerySchema } from '../list';
 import { NAME_CHARS, uidSchema } from './fields';
@@ -34,6 +34,8 @@ export type FenceRule = z.infer<typeof fenceRuleSchema>;
 
 const RANGE = 'validation.fenceRangeInvalid';
 const DRAW = 'validation.fenceDrawIncorrect';
+/** Fences are planar in lng/lat (ADR 007): one spanning the 180th meridian is refused, not misread. */
+const MERIDIAN = 'validation.fenceCrossesMeridian';
 
 export const fenceNameSchema = text({ error: 'validation.fenceNameRequired' })
   .trim()
@@ -54,18 +56,67 @@ export const polygonShapeSchema = z
       .min(FENCE_POLYGON_POINTS_MIN, { error: DRAW, abort: true })
       .max(FENCE_POLYGON_POINTS_MAX + 1, { error: DRAW, abort: true }),
   })
-  .refine((v) => normalizeRing(v.points).length <= FENCE_POLYGON_POINTS_MAX && isSimplePolygon(v.points), { error: DRAW, path: ['points'] });
+  .refine((v) => normalizeRing(v.points).length <= FENCE_POLYGON_POINTS_MAX && isSimplePolygon(v.points), { error: DRAW, path: ['points'], abort: true })
+  .refine((v) => !crossesAntimeridian(v), { error: MERIDIAN, path: ['points'] });
 
-export const circleShapeSchema = z.object({
-  type: z.literal('circle'),
-  center: fencePointSchema,
-  /** Metres. */
-  radius: z.number({ error: RANGE }).min(FENCE_RADIUS_MIN_M, { error: RANGE }).max(FENCE_RADIUS_MAX_M, { error: RANGE, abort: true }),
-});
+export const circleShapeSchema = z
+  .object({
+    type: z.literal('circle'),
+    center: fencePointSchema,
+    /** Metres. */
+    radius: z.number({ error: RANGE }).min(FENCE_RADIUS_MIN_M, { error: RANGE }).max(FENCE_RADIUS_MAX_M, { error: RANGE, abort: true }),
+  })
+  .refine((v) => !crossesAntimeridian(v), { error: MERIDIAN, path: ['radius'] });
 
 /** A drawing as the console sends it: a polygon (3-200 corners, edges not crossing) or a circle. */
 export const fenceShapeSchema = z.discriminatedUnion('type', [polygonShapeSchema, circleShapeSchema], { error: DRAW });
 export type FenceShapeInput = z.input<typeof fenceShapeSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Rules beyond edge-triggering (ADR 027): dwell, weekly schedule, drift.
+
+/** Longest dwell: a day. 0 alerts at the confirmed crossing. */
+export const FENCE_DWELL_MAX_S = 86_400;
+export const fenceDwellSchema = z
+  .number({ error: 'validation.fenceDwellInvalid' })
+  .int({ error: 'validation.fenceDwellInvalid' })
+  .min(0, { error: 'validation.fenceDwellInvalid' })
+  .max(FENCE_DWELL_MAX_S, { error: 'validation.fenceDwellInvalid' });
+
+/**
+ * Points on the alerting side needed in a row before a side change counts (drift protection,
+ * ADR 027): one stray point raises nothing.
+ */
+export const FENCE_CONFIRM_POINTS = 2;
+
+export const FENCE_WINDOWS_MAX = 28;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeOfDay = text({ error: 'validation.fenceScheduleInvalid' }).regex(HHMM, { error: 'validation.fenceScheduleInvalid' });
+/**
+ * One weekly time window in the organisation's time zone: on each of `days` (0 Sunday .. 6
+ * Saturday) from `start` to `end` ('HH:MM'). An `end` at or before `start` runs past midnight into
+ * the next day (the window belongs to the day it starts on); `start` equal to `end` is the whole day.
+ */
+export const fenceWindowSchema = z.object(
+  {
+    days: z
+      .array(z.number().int().min(0).max(6), { error: 'validation.fenceScheduleInvalid' })
+      .min(1, { error: 'validation.fenceScheduleInvalid' })
+      .max(7, { error: 'validation.fenceScheduleInvalid' })
+      .refine((d) => new Set(d).size === d.length, { error: 'validation.fenceScheduleInvalid' }),
+    start: timeOfDay,
+    end: timeOfDay,
+  },
+  { error: 'validation.fenceScheduleInvalid' },
+);
+export type FenceWindow = z.infer<typeof fenceWindowSchema>;
+/** null: always active. Otherwise the fence evaluates only inside one of its windows. */
+export const fenceScheduleSchema = z
+  .array(fenceWindowSchema, { error: 'validation.fenceScheduleInvalid' })
+  .min(1, { error: 'validation.fenceScheduleInvalid' })
+  .max(FENCE_WINDOWS_MAX, { error: 'validation.fenceScheduleInvalid' })
+  .nullable();
+export type FenceSchedule = z.infer<typeof fenceScheduleSchema>;
 
 const pointOut = z.object({ lng: z.number(), lat: z.number() });
 /** A stored shape (WGS-84): polygon corners without a closing point, or a circle. */
@@ -90,6 +141,14 @@ export const fenceSchema = z.object({
   shape: fenceShapeOutSchema,
   /** Always WGS-84. */
   coord: z.literal(0),
+  /** Seconds a member must stay on the alerting side before the alert (0: at once). */
+  dwellS: z.number().int().nonnegative(),
+  /** Weekly windows in the organisation's time zone; null: always. */
+  schedule: z.array(fenceWindowSchema).nullable(),
+  /** Enabled and inside one of its windows now (the organisation's time zone). */
+  activeNow: z.boolean(),
+  /** Covered members whose confirmed side is inside the area now. */
+  insideCount: z.number().int().nonnegative(),
   userCount: z.number().int().nonnegative(),
   channelCount: z.number().int().nonnegative(),
   createdBy: z.object({ id: idSchema, nickname: text() }).nullable(),
@@ -128,6 +187,8 @@ export const createFenceSchema = z.object({
   shape: fenceShapeSchema,
   /** System of the drawn points: 0 WGS-84 (default), 1 GCJ-02 (converted to WGS-84 on save). */
   coord: coordinateSystemSchema.optional(),
+  dwellS: fenceDwellSchema.optional(),
+  schedule: fenceScheduleSchema.optional(),
   /** Initial member users and linked channels (enabled links). */
   userIds: z.array(uidSchema).max(FENCE_LINK_BATCH_MAX).optional(),
   channelIds: z.array(channelIdSchema).max(FENCE_LINK_BATCH_MAX).optional(),
@@ -140,6 +201,8 @@ export const updateFenceSchema = z.object({
   rule: fenceRuleSchema.optional(),
   shape: fenceShapeSchema.optional(),
   coord: coordinateSystemSchema.optional(),
+  dwellS: fenceDwellSchema.optional(),
+  schedule: fenceScheduleSchema.optional(),
 });
 export type UpdateFenceRequest = z.input<typeof updateFenceSchema>;
 
