@@ -1,7 +1,7 @@
 import type { EventBus } from '@ptt/event-bus';
 import type { DataTag } from './serverApi';
 
-type InvalidatingTopic = 'ws/ent' | 'ws/user' | 'ws/channel' | 'ws/dispatch';
+type InvalidatingTopic = 'ws/ent' | 'ws/user' | 'ws/channel' | 'ws/dispatch' | 'ws/fence';
 
 /**
  * Which bus events change which lists (spec section 7's kinds; a catch-all kind is keyed
@@ -24,6 +24,8 @@ export const BUS_INVALIDATIONS: Record<InvalidatingTopic, Partial<Record<string,
   'ws/channel': { ChannelUserAdd: ['Channel'], ChannelStatus: ['Channel'] },
   // Positions and command states also come as DeviceInfo; only a device's own change is a list change.
   'ws/dispatch': { 'DeviceInfo/DeviceChange': ['Device'] },
+  // A fence created, changed or deleted anywhere (ADR 027); a new cross-border record.
+  'ws/fence': { FenceChange: ['Fence', 'OperationRecord'], WallAlert: ['FenceAlert', 'Fence'] },
 };
 
 /** Events closer together than this are one refetch. */
