@@ -64,3 +64,4 @@ export { useRefetchOnReconnect } from './data/useRefetchOnReconnect';
 export type { ListResult } from './data/useListResult';
 export { DialogFrame } from './kit/DialogFrame';
 export type { DialogFrameProps } from './kit/DialogFrame';
+export { useNow } from './useNow';

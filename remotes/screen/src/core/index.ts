@@ -3,4 +3,4 @@ export type { ScreenProviderProps, ScreenServices, SelfUpdateOptions } from './c
 export * from './api';
 export { HOTTER_AFTER_MS, HOT_AFTER_MS, formatAge, formatClock, formatDateTime, heatOf, memberName } from './format';
 export type { Heat } from './format';
-export { useNow } from './useNow';
+export { useNow } from '@ptt/ui';
