@@ -27,6 +27,10 @@ export interface MemberLayerOptions {
    * (a short pan shows members at once). A map nobody pans can use 0.
    */
   padding?: number;
+  /** Take canvas tiles with no member out of the page (see canvas.ts); default false. */
+  hideEmptyTiles?: boolean;
+  /** At a resolution below 1, scale the canvas up by nearest pixel; default false. */
+  pixelated?: boolean;
 }
 
 export const DEFAULT_STALE_AFTER_MS = 5 * 60_000;
@@ -73,7 +77,12 @@ export class MemberLayer {
     this.index.setProjection((p) => toDisplay(p, map.coord));
     const leaflet = map.leaflet;
     if (canvasSupported()) {
-      this.canvas = createMemberCanvas(leaflet, () => this.paint(), { resolution: this.resolution, padding: Math.max(0, this.opts.padding ?? 0.1) });
+      this.canvas = createMemberCanvas(leaflet, () => this.paint(), {
+        resolution: this.resolution,
+        padding: Math.max(0, this.opts.padding ?? 0.1),
+        hideEmpty: this.opts.hideEmptyTiles ?? false,
+        pixelated: this.opts.pixelated ?? false,
+      });
       leaflet.addLayer(this.canvas);
     }
     leaflet.on('click', this.onClick);

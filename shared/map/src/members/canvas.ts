@@ -1,5 +1,5 @@
 import * as L from 'leaflet';
-import { diffStamps, stampsByTile, tileRects, type Rect, type Stamp } from './stamps';
+import { diffStamps, occupiedTiles, stampsByTile, tileRects, type Rect, type Stamp } from './stamps';
 
 /** The pane of the member layer: above vector overlays (400), below markers (600) and popups. */
 export const MEMBER_PANE = 'pttMembers';
@@ -25,6 +25,8 @@ interface Tile {
   h: number;
   /** Freshly sized (empty): everything in it must be drawn. */
   fresh: boolean;
+  /** Taken out of the page (display none) while no stamp touches it. */
+  hidden: boolean;
 }
 
 interface MemberCanvasOptions extends L.RendererOptions {
@@ -32,6 +34,10 @@ interface MemberCanvasOptions extends L.RendererOptions {
   paint: () => void;
   /** Canvas pixels per CSS pixel, before the screen's own device pixel ratio (1 = sharp). */
   resolution: number;
+  /** Take tiles no stamp touches out of the page: the compositor then has nothing to produce for them. */
+  hideEmpty: boolean;
+  /** Scale a reduced-resolution canvas up by nearest pixel rather than smoothly (cheaper in software). */
+  pixelated: boolean;
 }
 
 interface Internals {
@@ -103,9 +109,10 @@ const MemberCanvasClass = L.Renderer.extend({
         // Setting the size empties the canvas, even when it is the same.
         canvas.width = Math.ceil(w * scale);
         canvas.height = Math.ceil(h * scale);
-        canvas.style.cssText = `position:absolute;left:${c * side}px;top:${r * side}px;width:${w}px;height:${h}px`;
+        const rendering = this.options.pixelated && scale < 1 ? ';image-rendering:pixelated' : '';
+        canvas.style.cssText = `position:absolute;left:${c * side}px;top:${r * side}px;width:${w}px;height:${h}px${rendering}`;
         if (!reused) container.appendChild(canvas);
-        tiles.push({ canvas, ctx, x: min.x + c * side, y: min.y + r * side, w, h, fresh: true });
+        tiles.push({ canvas, ctx, x: min.x + c * side, y: min.y + r * side, w, h, fresh: true, hidden: false });
       }
     }
     for (const extra of this._tiles.slice(tiles.length)) extra.canvas.remove();
@@ -129,6 +136,7 @@ const MemberCanvasClass = L.Renderer.extend({
       grid,
     ).map((r, i) => r && snap(r, this._tiles[i]!, scale));
     const byTile = stampsByTile(stamps, rects, grid);
+    if (this.options.hideEmpty) showOccupied(this._tiles, occupiedTiles(stamps, grid));
     let repainted = 0;
     rects.forEach((rect, i) => {
       const tile = this._tiles[i];
@@ -140,6 +148,15 @@ const MemberCanvasClass = L.Renderer.extend({
     return repainted;
   },
 }) as unknown as new (options: MemberCanvasOptions) => MemberCanvas;
+
+function showOccupied(tiles: Tile[], occupied: Set<number>): void {
+  tiles.forEach((tile, i) => {
+    const hide = !occupied.has(i);
+    if (hide === tile.hidden) return;
+    tile.hidden = hide;
+    tile.canvas.style.display = hide ? 'none' : '';
+  });
+}
 
 /** `rect` widened to whole canvas pixels (at a resolution below 1 a layer pixel is a fraction of one). */
 function snap(rect: Rect, tile: Tile, scale: number): Rect {
@@ -174,13 +191,20 @@ function repaint(tile: Tile, rect: Rect, which: readonly number[], stamps: reado
   ctx.restore();
 }
 
-export function createMemberCanvas(map: L.Map, paint: () => void, { resolution = 1, padding = 0.1 }: { resolution?: number; padding?: number } = {}): MemberCanvas {
+export interface MemberCanvasSetup {
+  resolution?: number;
+  padding?: number;
+  hideEmpty?: boolean;
+  pixelated?: boolean;
+}
+
+export function createMemberCanvas(map: L.Map, paint: () => void, { resolution = 1, padding = 0.1, hideEmpty = false, pixelated = false }: MemberCanvasSetup = {}): MemberCanvas {
   if (!map.getPane(MEMBER_PANE)) {
     const pane = map.createPane(MEMBER_PANE);
     pane.style.zIndex = '450';
     pane.style.pointerEvents = 'none';
   }
-  return new MemberCanvasClass({ pane: MEMBER_PANE, padding, paint, resolution });
+  return new MemberCanvasClass({ pane: MEMBER_PANE, padding, paint, resolution, hideEmpty, pixelated });
 }
 
 let supported: boolean | undefined;

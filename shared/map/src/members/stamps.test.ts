@@ -1,4 +1,4 @@
-import { diffStamps, stampsByTile, tileRects, type Grid, type Stamp } from './stamps';
+import { diffStamps, occupiedTiles, stampsByTile, tileRects, type Grid, type Stamp } from './stamps';
 
 const image = {} as CanvasImageSource;
 const stamp = (key: string, x: number, y: number, size = 16): Stamp => ({ image, key, x, y, size });
@@ -67,5 +67,15 @@ describe('stampsByTile', () => {
     expect(byTile.get(0)).toEqual([0, 3]);
     expect(byTile.get(1)).toEqual([1]);
     expect(byTile.has(2)).toBe(false);
+  });
+});
+
+describe('occupiedTiles', () => {
+  it('lists every tile a stamp touches, and none that only an empty area covers', () => {
+    // (0, 0) is inside tile 0; (40, 40) with size 16 reaches over the corner at (50, 50) into all four.
+    expect([...occupiedTiles([stamp('m', -40, -40)], grid)]).toEqual([0]);
+    expect([...occupiedTiles([stamp('m', 40, 40)], grid)].sort()).toEqual([0, 1, 2, 3]);
+    expect([...occupiedTiles([stamp('m', 60, -45)], grid)]).toEqual([1]);
+    expect(occupiedTiles([], grid).size).toBe(0);
   });
 });

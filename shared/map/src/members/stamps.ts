@@ -106,6 +106,16 @@ export function stampsByTile(stamps: readonly Stamp[], rects: readonly (Rect | n
   return out;
 }
 
+/** The tiles (indices, row by row) that some stamp touches: the others show nothing. */
+export function occupiedTiles(stamps: readonly Stamp[], grid: Grid): Set<number> {
+  const out = new Set<number>();
+  for (const s of stamps) {
+    const [c0, c1, r0, r1] = span(box(s), grid);
+    for (let row = r0; row <= r1; row++) for (let col = c0; col <= c1; col++) out.add(row * grid.cols + col);
+  }
+  return out;
+}
+
 /** First and last column and row of the tiles a box touches, inside the grid. */
 function span(r: Rect, grid: Grid): [number, number, number, number] {
   const col = (x: number) => Math.floor((x - grid.x) / grid.tilePx);
