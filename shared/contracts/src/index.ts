@@ -34,6 +34,7 @@ export * from './file-links';
 export * from './rest/spreadsheets';
 export * from './rest/fences';
 export * from './fence-geometry';
+export * from './fence-schedule';
 export * from './realtime/location';
 export * from './realtime/sos';
 export * from './realtime/screen';

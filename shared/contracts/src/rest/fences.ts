@@ -90,6 +90,8 @@ export const fenceDwellSchema = z
 export const FENCE_CONFIRM_POINTS = 2;
 
 export const FENCE_WINDOWS_MAX = 28;
+/** A day number outside 0-6 says what every other schedule mistake says, not zod's default. */
+const SCHEDULE = 'validation.fenceScheduleInvalid';
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeOfDay = text({ error: 'validation.fenceScheduleInvalid' }).regex(HHMM, { error: 'validation.fenceScheduleInvalid' });
 /**
@@ -100,7 +102,7 @@ const timeOfDay = text({ error: 'validation.fenceScheduleInvalid' }).regex(HHMM,
 export const fenceWindowSchema = z.object(
   {
     days: z
-      .array(z.number().int().min(0).max(6), { error: 'validation.fenceScheduleInvalid' })
+      .array(z.number({ error: SCHEDULE }).int({ error: SCHEDULE }).min(0, { error: SCHEDULE }).max(6, { error: SCHEDULE }), { error: SCHEDULE })
       .min(1, { error: 'validation.fenceScheduleInvalid' })
       .max(7, { error: 'validation.fenceScheduleInvalid' })
       .refine((d) => new Set(d).size === d.length, { error: 'validation.fenceScheduleInvalid' }),
