@@ -25,3 +25,7 @@ export { fetchTrack } from './track/api';
 export type { TrackRange } from './track/api';
 export { MAX_GAP_MS, PLAYBACK_SPEEDS, Player, Timeline } from './track/playback';
 export type { Clock, PlaybackSpeed, TrackPosition, TrackSample } from './track/playback';
+export { ShapeLayer, SHAPE_STYLE, convertShape } from './draw';
+export type { DrawnShape, Drawing, ShapeKind, ShapeLayerOptions } from './draw';
+export { FENCE_COLORS, FENCE_PANE, FENCE_STOPPED_COLOR, FenceLayer, FenceOverlay, fenceStyle, useFenceOverlay } from './fences';
+export type { FenceDrawing, FenceLayerOptions, FenceOverlayOptions, FenceOverlayProps } from './fences';
