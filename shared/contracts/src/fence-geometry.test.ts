@@ -1,4 +1,4 @@
-import { crossesAntimeridian, distanceMeters, isSimplePolygon, normalizeRing, pointInPolygon, pointInShape } from './fence-geometry';
+import { crossesAntimeridian, distanceMeters, isSimplePolygon, normalizeRing, onPolygonBorder, pointInPolygon, pointInShape } from './fence-geometry';
 import { createFenceSchema } from './rest/fences';
 
 const square = [
@@ -38,6 +38,16 @@ describe('fence geometry', () => {
     const circle = { type: 'circle' as const, center: { lng: 116.4, lat: 39.9 }, radius: 100 };
     expect(pointInShape({ lng: 116.4005, lat: 39.9 }, circle)).toBe(true); // ~43 m
     expect(pointInShape({ lng: 116.402, lat: 39.9 }, circle)).toBe(false); // ~171 m
+  });
+
+  it('counts the border of a polygon as inside, on every edge and corner', () => {
+    const polygon = { type: 'polygon' as const, points: square };
+    for (const p of [{ lng: 0, lat: 0.5 }, { lng: 1, lat: 0.5 }, { lng: 0.5, lat: 0 }, { lng: 0.5, lat: 1 }, { lng: 1, lat: 1 }, { lng: 0, lat: 0 }]) {
+      expect([p, pointInShape(p, polygon), onPolygonBorder(p, square)]).toEqual([p, true, true]);
+    }
+    expect(onPolygonBorder({ lng: 0.5, lat: 0.5 }, square)).toBe(false);
+    expect(onPolygonBorder({ lng: 1.5, lat: 1 }, square)).toBe(false); // on the edge's line, past its end
+    expect(pointInShape({ lng: 1.000001, lat: 0.5 }, polygon)).toBe(false);
   });
 
   it('reports the fence messages for bad drawings', () => {

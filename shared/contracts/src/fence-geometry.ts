@@ -102,9 +102,21 @@ export type FenceShapeLike =
   | { type: 'polygon'; points: readonly LngLat[] }
   | { type: 'circle'; center: LngLat; radius: number };
 
-/** Is the point inside (or on the border of) the shape? */
+/** Is the point exactly on one of the ring's edges (corners included)? */
+export function onPolygonBorder(p: LngLat, ring: readonly LngLat[]): boolean {
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    if (cross(ring[j]!, ring[i]!, p) === 0 && onSegment(p, ring[j]!, ring[i]!)) return true;
+  }
+  return false;
+}
+
+/**
+ * Is the point inside (or on the border of) the shape? The border is inside for both kinds, so a
+ * member standing on a polygon's edge is not on one side or the other by the edge's direction.
+ */
 export function pointInShape(p: LngLat, shape: FenceShapeLike): boolean {
-  return shape.type === 'circle' ? distanceMeters(p, shape.center) <= shape.radius : pointInPolygon(p, shape.points);
+  if (shape.type === 'circle') return distanceMeters(p, shape.center) <= shape.radius;
+  return pointInPolygon(p, shape.points) || onPolygonBorder(p, shape.points);
 }
 
 const METRES_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180;
