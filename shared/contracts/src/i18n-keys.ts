@@ -63,6 +63,8 @@ export const VALIDATION_KEYS = [
   'validation.fenceDwellInvalid',
   'validation.fenceScheduleInvalid',
   'validation.timeZoneInvalid',
+  'validation.exportFormatInvalid',
+  'validation.exportIdInvalid',
   'validation.channelRequired',
   'validation.packageVersionRequired',
   'validation.packageVersionInvalid',

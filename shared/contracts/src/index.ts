@@ -58,3 +58,4 @@ export * from './realtime/frames';
 export * from './notices';
 export * from './packages';
 export * from './diagnostics';
+export * from './rest/exports';

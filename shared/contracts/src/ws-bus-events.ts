@@ -40,6 +40,7 @@ export const wsUserEventSchema = z.discriminatedUnion('kind', [
     inBucket(PERSONAL_KIND, 'TempChannel', user.TempChannel),
     inBucket(PERSONAL_KIND, 'WatchedChannels', user.WatchedChannels),
     inBucket(PERSONAL_KIND, 'SosEscalation', user.SosEscalation),
+    inBucket(PERSONAL_KIND, 'ExportProgress', user.ExportProgress),
   ]),
 ]);
 

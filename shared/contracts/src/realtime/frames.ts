@@ -15,6 +15,7 @@ import {
   userFrameSchema,
 } from './listen';
 import { FENCE_CHANGE_KIND, WALL_ALERT_KIND, fenceChangeFrameSchema, wallAlertFrameSchema } from './fence';
+import { EXPORT_PROGRESS_KIND, exportProgressFrameSchema } from '../rest/exports';
 import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchema } from './location';
 import { SOS_ESCALATION_KIND, SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosEscalationFrameSchema, sosLogSchema, sosMsgSchema } from './sos';
 import { NOTICE_KIND, noticeFrameSchema } from '../notices';
@@ -59,6 +60,8 @@ export const SERVER_FRAMES = {
     [WATCHED_CHANNELS_KIND]: watchedChannelsSchema,
     /** An SOS nobody acknowledged in time, to each online admin (ADR 025). */
     [SOS_ESCALATION_KIND]: sosEscalationFrameSchema,
+    /** Progress of the user's own record export (ADR 028). */
+    [EXPORT_PROGRESS_KIND]: exportProgressFrameSchema,
   },
   channelListen: {
     ChannelStatus: channelStatusFrameSchema,
