@@ -28,19 +28,40 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's wall clock at `ms`, written as if it were UTC (ms, whole seconds). */
-function wallAsUtc(timeZone: string, ms: number): number {
+/** The zone's offset from UTC at `ms` (whole seconds), read from the formatted wall clock. */
+function formattedOffset(timeZone: string, ms: number): number {
   const v: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(ms)) if (p.type !== 'literal') v[p.type] = Number(p.value);
-  // Some ICU versions write midnight as hour 24 even with h23.
   const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = v;
-  return Date.UTC(year, month - 1, day, hour % 24, minute, second);
+  // Some ICU versions write midnight as hour 24 even with h23.
+  return Date.UTC(year, month - 1, day, hour % 24, minute, second) - Math.floor(ms / 1000) * 1000;
 }
 
-/** The zone's offset from UTC at `ms`, in ms (east positive). */
+/** Zones change their offset on quarter hours, so one is remembered per zone and quarter hour. */
+const QUARTER_MS = 900_000;
+const QUARTERS_KEPT = 256;
+const offsets = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC at `ms`, in ms (east positive). Formatting costs microseconds and the
+ * server asks for every position of a member a scheduled fence covers, so it is kept per quarter
+ * hour, unless the offset differs within that quarter hour (then it is read each time).
+ */
 function offsetAt(timeZone: string, ms: number): number {
-  return wallAsUtc(timeZone, ms) - Math.floor(ms / 1000) * 1000;
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map<number, number>()));
+  const known = zone.get(quarter);
+  if (known !== undefined) return known;
+  const first = formattedOffset(timeZone, quarter * QUARTER_MS);
+  if (formattedOffset(timeZone, (quarter + 1) * QUARTER_MS - 1000) !== first) return formattedOffset(timeZone, ms);
+  if (zone.size >= QUARTERS_KEPT) zone.clear();
+  zone.set(quarter, first);
+  return first;
 }
+
+/** The zone's wall clock at `ms`, written as if it were UTC. */
+const wallAsUtc = (timeZone: string, ms: number) => ms + offsetAt(timeZone, ms);
 
 /**
  * The instant a wall time (written as UTC) happens in the zone. Offsets a day either side cover the
