@@ -37,12 +37,17 @@ export interface SimOptions {
   answer: AnswerMode;
   /** Accepting a call takes this long (random in between). */
   answerAfterMs: { min: number; max: number };
+  /** A random member crosses a fence that covers them this often, in ms (0: only on demand, `cross`). */
+  crossEveryMs: number;
 }
 
 export const DEMO_ACCOUNTS = ['member1', 'member2', 'member3', 'member4', 'member5', 'member6'];
 /** `--demo` without `--sos-rate`: an SOS every four minutes or so, so `npm start` shows the SOS
  *  queue, its alarm and its escalation without anyone typing "sos". */
 export const DEMO_SOS_RATE = 0.25;
+/** `--demo` without `--cross-every`: a member walks across one of the seeded fences every four
+ *  minutes, so `npm start` shows fence alerts too (ADR 027). */
+export const DEMO_CROSS_EVERY_MS = 240_000;
 
 export const USAGE = `Usage: npm run simulate -- [options]
 
@@ -68,9 +73,14 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --answer MODE        how calls are answered: mix (default: the first call is accepted, then 70%
                        accept, 10% reject, 10% busy, 10% no answer), accept, reject, busy, none
   --answer-after MS    accepting takes MS or MIN-MAX milliseconds (default 2000-5000)
+  --cross-every MS     every MS a random member walks across an enabled fence that covers them
+                       (default 0: off; ${DEMO_CROSS_EVERY_MS} with --demo)
 
-Type on stdin: "sos <account>" (or "sos" for a random device), "status", "quit".
-Creating accounts logs the admin in on the web, which ends that admin's open console session.`;
+Type on stdin: "sos <account>" (or "sos" for a random device), "cross <account> <fenceId>" (walk
+the member over the fence's edge onto the side it alerts for, and keep them there past its
+dwell), "status", "quit".
+Creating accounts, and reading fences for "cross", log the admin in on the web, which ends that
+admin's open console session (with --demo the super admin is used instead).`;
 
 export class ArgsError extends Error {
   override name = 'ArgsError';
@@ -97,6 +107,7 @@ function center(text: string): { lng: number; lat: number } {
 const FLAGS_WITH_VALUE = new Set([
   '--devices', '--accounts', '--url', '--ent', '--sos-rate', '--interval', '--center', '--radius', '--coord',
   '--password', '--admin', '--admin-password', '--concurrency', '--status-every', '--chromium', '--answer', '--answer-after',
+  '--cross-every',
 ]);
 
 /** Reads the command line (`--flag value` or `--flag=value`); null means `--help` was asked. */
@@ -121,8 +132,10 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     chromium: null,
     answer: 'mix',
     answerAfterMs: { min: 2000, max: 5000 },
+    crossEveryMs: 0,
   };
   let sosRateGiven = false;
+  let crossEveryGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return null;
@@ -182,8 +195,16 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
         o.answerAfterMs = range;
         break;
       }
+      case '--cross-every': {
+        const ms = integer(flag, value, 0, 86_400_000);
+        if (ms > 0 && ms < 10_000) throw new ArgsError('--cross-every must be 0 (off) or at least 10000 ms');
+        o.crossEveryMs = ms;
+        crossEveryGiven = true;
+        break;
+      }
     }
   }
   if (o.demo && !sosRateGiven) o.sosRate = DEMO_SOS_RATE;
+  if (o.demo && !crossEveryGiven) o.crossEveryMs = DEMO_CROSS_EVERY_MS;
   return o;
 }

@@ -1,6 +1,7 @@
 import { WebSocket, type RawData } from 'ws';
 import {
   COMMAND_REPLY_KIND,
+  CoordinateSystem,
   CallResultState,
   DEVICE_COMMAND_KIND,
   HeartbeatEvent,
@@ -20,7 +21,6 @@ import {
   topics,
   type Command,
   type CommandReply,
-  type CoordinateSystem,
   type DeviceCommandFrame,
   type MsgComm,
   type Session,
@@ -31,7 +31,7 @@ import { CallAnswerer, type AnswerMode, type CallAction } from './calls';
 import { CommandAnswerer } from './commands';
 import type { MediaDriver } from './media/driver';
 import { backoffMs, type Limiter } from './limit';
-import { startWalker, step, type Point, type Random, type Walker } from './walk';
+import { offsetMetres, startWalker, step, type Point, type Random, type Walker } from './walk';
 
 /** Heartbeats repeat like the console's (spec section 4): two at once, then every 60 s. */
 export const HEARTBEAT_EVERY_MS = 60_000;
@@ -52,6 +52,8 @@ export interface FleetStats {
   callsAccepted: number;
   /** Listen and monitor sessions the devices published into. */
   published: number;
+  /** Walks across a fence started (`cross`, and at random with --cross-every). */
+  crossings: number;
 }
 
 export interface DeviceContext {
@@ -105,6 +107,8 @@ export class SimDevice {
   /** The accepted call it talks in, if any (`up` once its audio is). */
   talking: { callId: number; up: boolean } | null = null;
   private readonly callTimers = new Map<number, NodeJS.Timeout>();
+  /** A planned walk (a fence crossing, WGS-84): one point per report, then the random walk goes on from its end. */
+  private planned: Point[] = [];
   private ws: WebSocket | null = null;
   private failures = 0;
   private linkTimers: NodeJS.Timeout[] = [];
@@ -153,6 +157,16 @@ export class SimDevice {
     this.sendOwn(topics.sos, SOS_KIND, data);
     this.ctx.stats.sos++;
     return true;
+  }
+
+  /** Reports these WGS-84 points, one per interval, instead of the random walk (which then resumes from the last). */
+  followPath(points: readonly Point[]): void {
+    this.planned = [...points];
+  }
+
+  /** Still walking a planned path. */
+  get following(): boolean {
+    return this.planned.length > 0;
   }
 
   /** Says offline (event 9) and closes; no reconnect afterwards. */
@@ -423,18 +437,31 @@ export class SimDevice {
 
   private report(): void {
     if (!this.answerer.active) return;
-    this.walker = step(this.walker, this.ctx.center, this.ctx.radiusM, this.ctx.intervalMs, this.ctx.rnd);
+    const planned = this.planned.shift();
+    // A planned point is in the fence's system (WGS-84) whatever --coord says; the report says so.
+    const coord = planned ? CoordinateSystem.WGS : this.ctx.coord;
+    this.walker = planned ? this.walkTo(planned) : step(this.walker, this.ctx.center, this.ctx.radiusM, this.ctx.intervalMs, this.ctx.rnd);
     const w = this.walker;
     this.sendOwn(topics.location, LOCATION_KIND, {
       lng: round6(w.lng),
       lat: round6(w.lat),
-      coord: this.ctx.coord,
+      coord,
       time: Date.now(),
       speed: Math.round(w.speed * 10) / 10,
       heading: Math.round(w.heading),
       accuracy: 5,
     });
     this.ctx.stats.positions++;
+  }
+
+  /** The walker at a planned point, heading and speed as it moved there (standing still keeps the heading). */
+  private walkTo(p: Point): Walker {
+    const { east, north } = offsetMetres(this.walker, p);
+    const metres = Math.hypot(east, north);
+    if (metres < 0.5) return { ...this.walker, ...p, speed: 0 };
+    const heading = ((Math.atan2(east, north) * 180) / Math.PI + 360) % 360;
+    // A far fence is reached in long steps: the report keeps to what the server accepts (1,000 m/s).
+    return { lng: p.lng, lat: p.lat, heading, speed: Math.min(999, metres / (this.ctx.intervalMs / 1000)) };
   }
 
   private ping(): void {

@@ -1,4 +1,6 @@
 import type { SimOptions } from './args';
+import { AdminApi, type AdminLogin } from './adminApi';
+import { FenceCrosser, type CrossOutcome } from './crosser';
 import { SimDevice, type DeviceContext, type FleetStats } from './device';
 import { Limiter } from './limit';
 import type { Random } from './walk';
@@ -10,6 +12,10 @@ export type FleetOptions = Pick<SimOptions, 'url' | 'entId' | 'password' | 'inte
   media?: DeviceContext['media'];
   /** How devices answer calls (default: mix, accepting after 2-5 s). */
   answer?: DeviceContext['answer'];
+  /** The console account `cross` reads fences as (they are staff-only); none: `cross` is refused. */
+  fenceReader?: AdminLogin;
+  /** A random member crosses a fence that covers them this often (0 or absent: never). */
+  crossEveryMs?: number;
 };
 
 const SOS_TICK_MS = 1000;
@@ -17,14 +23,17 @@ const SOS_TICK_MS = 1000;
 /** Every simulated device of one run, their shared login limiter, counters and status line. */
 export class Fleet {
   readonly devices: SimDevice[] = [];
-  readonly stats: FleetStats = { positions: 0, commandsReceived: 0, commandsAnswered: 0, sos: 0, reconnects: 0, callsRung: 0, callsAccepted: 0, published: 0 };
+  readonly stats: FleetStats = { positions: 0, commandsReceived: 0, commandsAnswered: 0, sos: 0, reconnects: 0, callsRung: 0, callsAccepted: 0, published: 0, crossings: 0 };
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly crosser: FenceCrosser | null;
 
   constructor(
     private readonly o: FleetOptions,
     private readonly out: (line: string) => void,
     private readonly rnd: Random = Math.random,
-  ) {}
+  ) {
+    this.crosser = o.fenceReader ? new FenceCrosser(() => this.devices, new AdminApi(o.fenceReader), o.intervalMs, rnd) : null;
+  }
 
   /** Logs every account in (a few at a time), printing progress; devices connect as they log in. */
   async start(accounts: readonly string[]): Promise<void> {
@@ -43,6 +52,7 @@ export class Fleet {
     );
     this.timers.push(setInterval(() => this.out(this.status()), this.o.statusMs));
     if (this.o.sosRate > 0) this.timers.push(setInterval(() => this.randomSos(), SOS_TICK_MS));
+    if (this.crosser && (this.o.crossEveryMs ?? 0) > 0) this.timers.push(setInterval(() => void this.randomCross(), this.o.crossEveryMs));
   }
 
   /** One line: connected devices, positions sent, commands answered, SOS raised, reconnects, and calls and media once there were any. */
@@ -51,7 +61,19 @@ export class Fleet {
     const s = this.stats;
     const calls = s.callsRung > 0 ? `, ${s.callsAccepted}/${s.callsRung} calls accepted` : '';
     const media = s.published > 0 ? `, ${s.published} listen/monitor sessions sent` : '';
-    return `${connected}/${this.devices.length} connected, ${s.positions} positions sent, ${s.commandsAnswered}/${s.commandsReceived} commands answered, ${s.sos} SOS, ${s.reconnects} reconnects${calls}${media}`;
+    const crossings = s.crossings > 0 ? `, ${s.crossings} fence crossings` : '';
+    return `${connected}/${this.devices.length} connected, ${s.positions} positions sent, ${s.commandsAnswered}/${s.commandsReceived} commands answered, ${s.sos} SOS, ${s.reconnects} reconnects${calls}${media}${crossings}`;
+  }
+
+  /** Walks the member across the fence's edge onto its alerting side (`cross <account> <fenceId>`); says what happened. */
+  async cross(account: string | undefined, fenceId: number): Promise<string> {
+    if (!this.crosser) return 'cross needs the admin account (fences are read as the admin)';
+    if (!account || !Number.isInteger(fenceId) || fenceId <= 0) return 'usage: cross <account> <fenceId>';
+    try {
+      return this.counted(await this.crosser.cross(account, fenceId));
+    } catch (err) {
+      return `cross failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
   }
 
   /** Raises SOS on the named device (or a random connected one); says what happened. */
@@ -65,6 +87,19 @@ export class Fleet {
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     await Promise.all(this.devices.map((d) => d.stop()));
+  }
+
+  private counted({ started, said }: CrossOutcome): string {
+    if (started) this.stats.crossings++;
+    return said;
+  }
+
+  private async randomCross(): Promise<void> {
+    try {
+      this.out(this.counted(await this.crosser!.crossRandom()));
+    } catch (err) {
+      this.out(`random fence crossing failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** `sosRate` per minute across the fleet, checked once a second. */

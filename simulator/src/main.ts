@@ -40,7 +40,10 @@ async function main(): Promise<void> {
     }
   }
   say(`starting ${accounts.length} devices (${o.concurrency} logins at a time)...`);
-  const fleet = new Fleet({ ...o, media, answer: { mode: o.answer, acceptAfterMs: o.answerAfterMs } }, say);
+  // Fences are staff-only: `cross` reads them as a console account. In the demo the super admin,
+  // as for the spare handsets, so the admin's console stays signed in.
+  const fenceReader = { url: o.url, entId: o.entId, admin: o.demo ? 'superadmin' : o.admin, adminPassword: o.adminPassword };
+  const fleet = new Fleet({ ...o, media, answer: { mode: o.answer, acceptAfterMs: o.answerAfterMs }, fenceReader }, say);
 
   let stopping = false;
   const stop = () => {
@@ -61,11 +64,12 @@ async function main(): Promise<void> {
   // Commands typed on stdin; without a terminal (a child of `npm start`) stdin may simply end.
   const input = createInterface({ input: process.stdin });
   input.on('line', (line) => {
-    const [word, arg] = line.trim().split(/\s+/);
+    const [word, arg, arg2] = line.trim().split(/\s+/);
     if (word === 'sos') say(fleet.sos(arg));
+    else if (word === 'cross') void fleet.cross(arg, Number(arg2)).then(say);
     else if (word === 'status') say(fleet.status());
     else if (word === 'quit' || word === 'exit') stop();
-    else if (word) say('commands: sos [account], status, quit');
+    else if (word) say('commands: sos [account], cross <account> <fenceId>, status, quit');
   });
 }
 

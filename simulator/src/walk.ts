@@ -46,7 +46,8 @@ export function distanceMetres(a: Point, b: Point): number {
   return Math.hypot(east, north);
 }
 
-function move(from: Point, east: number, north: number): Point {
+/** The point `east` and `north` metres from `from` (the inverse of offsetMetres). */
+export function move(from: Point, east: number, north: number): Point {
   return {
     lng: from.lng + east / (METRES_PER_DEGREE * Math.cos((from.lat * Math.PI) / 180)),
     lat: from.lat + north / METRES_PER_DEGREE,

@@ -1,5 +1,5 @@
 import { CoordinateSystem } from '@ptt/contracts';
-import { ArgsError, DEMO_ACCOUNTS, DEMO_SOS_RATE, parseArgs } from '../src/args';
+import { ArgsError, DEMO_ACCOUNTS, DEMO_CROSS_EVERY_MS, DEMO_SOS_RATE, parseArgs } from '../src/args';
 
 describe('parseArgs', () => {
   it('has defaults that reach the local server and the demo organisation', () => {
@@ -23,6 +23,7 @@ describe('parseArgs', () => {
       chromium: null,
       answer: 'mix',
       answerAfterMs: { min: 2000, max: 5000 },
+      crossEveryMs: 0,
     });
   });
 
@@ -81,6 +82,14 @@ describe('parseArgs', () => {
     expect(parseArgs(['--accounts', 'a1'])!.sosRate).toBe(0);
   });
 
+  it('walks a member across a fence every few minutes with --demo, unless --cross-every says otherwise (issue 22)', () => {
+    expect(parseArgs(['--demo'])!.crossEveryMs).toBe(DEMO_CROSS_EVERY_MS);
+    expect(DEMO_CROSS_EVERY_MS).toBe(240_000);
+    expect(parseArgs(['--demo', '--cross-every', '0'])!.crossEveryMs).toBe(0);
+    expect(parseArgs(['--cross-every=60000', '--demo'])!.crossEveryMs).toBe(60_000);
+    expect(parseArgs(['--accounts', 'a1'])!.crossEveryMs).toBe(0);
+  });
+
   it('answers null to --help', () => {
     expect(parseArgs(['--devices', '3', '--help'])).toBeNull();
     expect(parseArgs(['-h'])).toBeNull();
@@ -98,6 +107,8 @@ describe('parseArgs', () => {
     [['--url', 'ftp://x'], '--url must start with http'],
     [['--accounts', ','], '--accounts needs at least one account'],
     [['--frobnicate'], 'unknown option --frobnicate'],
+    [['--cross-every', '500'], '--cross-every must be 0 (off) or at least 10000 ms'],
+    [['--cross-every', '-1'], '--cross-every must be a number from 0'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(ArgsError);
     expect(() => parseArgs(argv)).toThrow(message);
