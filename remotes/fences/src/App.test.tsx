@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { renderRemote } from '@ptt/ui/test/renderRemote';
 import App from './App';
 
+jest.mock('@ptt/map', () => jest.requireActual<object>('./test/mapStub'));
+
 const BASE = '/main/fenceManagement';
 
 describe('fences remote', () => {

@@ -1,0 +1,2 @@
+export { FenceEditPage } from './FenceEditPage';
+export { en, zh } from './strings';

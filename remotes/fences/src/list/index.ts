@@ -1,0 +1,3 @@
+export { FenceListPage } from './FenceListPage';
+export type { ListNotice } from './FenceListPage';
+export { en, zh } from './strings';
