@@ -1,41 +1,48 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRemote } from '@ptt/ui/test/renderRemote';
+import { Role } from '@ptt/contracts';
 import App from './App';
-
-const BASE = '/main/record';
+import { BASE, location, renderRecords } from './core/test';
 
 describe('records remote', () => {
   it('sends its index to the SOS records', async () => {
-    renderRemote(App, { basePath: BASE, url: BASE });
+    renderRecords(App, { url: BASE });
     expect(await screen.findByRole('heading', { level: 1, name: 'SOS records' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(`${BASE}/sos`);
+    expect(location()).toBe(`${BASE}/sos`);
+    expect(screen.getByTestId('remote-records')).toHaveAttribute('data-build-tag', 'dev');
   });
 
   it.each([
     ['login', 'Login records'],
     ['cross', 'Cross-border records'],
     ['operation', 'Operation records'],
-  ])('shows %s records at its own path', (path, title) => {
-    renderRemote(App, { basePath: BASE, url: `${BASE}/${path}` });
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByTestId('remote-records')).toHaveAttribute('data-build-tag', 'dev');
+  ])('shows %s records at its own path', async (path, title) => {
+    renderRecords(App, { url: `${BASE}/${path}` });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
-  it('switches between record types with its tabs', async () => {
-    renderRemote(App, { basePath: BASE, url: `${BASE}/sos` });
-    expect(screen.getByRole('tab', { name: 'SOS' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.click(screen.getByRole('tab', { name: 'Cross-border' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(`${BASE}/cross`);
-    expect(screen.getByRole('heading', { level: 1, name: 'Cross-border records' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Cross-border' })).toHaveAttribute('aria-selected', 'true');
+  it('switches between record types with its tabs, each with its own filters', async () => {
+    renderRecords(App, { url: `${BASE}/sos?range=today` });
+    const tabs = within(screen.getByRole('tablist', { name: 'Record types' }));
+    expect(tabs.getAllByRole('tab')).toHaveLength(4);
+    for (const name of ['SOS', 'Login', 'Cross-border', 'Operation']) expect(tabs.getByRole('tab', { name })).toBeInTheDocument();
+    await userEvent.click(tabs.getByRole('tab', { name: 'Cross-border' }));
+    expect(location()).toBe(`${BASE}/cross`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cross-border records' })).toBeInTheDocument();
+    expect(tabs.getByRole('tab', { name: 'Cross-border' })).toHaveAttribute('aria-selected', 'true');
   });
-});
 
-describe('records remote, unknown child', () => {
-  it('falls back to the SOS records', async () => {
-    renderRemote(App, { basePath: BASE, url: `${BASE}/nope` });
+  it('offers a dispatcher the SOS and cross-border records only (login and operation are for managers)', async () => {
+    renderRecords(App, { url: `${BASE}/sos`, role: Role.Dispatcher });
     expect(await screen.findByRole('heading', { level: 1, name: 'SOS records' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${BASE}/sos$`));
+    expect(screen.getAllByRole('tab')).toHaveLength(2);
+    expect(screen.getByRole('tab', { name: 'SOS' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Cross-border' })).toBeInTheDocument();
+  });
+
+  it('falls back to the SOS records for an unknown child', async () => {
+    renderRecords(App, { url: `${BASE}/nope` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'SOS records' })).toBeInTheDocument();
+    expect(location()).toBe(`${BASE}/sos`);
   });
 });

@@ -1,23 +1,46 @@
 import { useTranslation } from 'react-i18next';
+import { canOpenScreen } from '@ptt/contracts';
 import type { RemoteAppProps } from '@ptt/event-bus';
-import { RemoteRoot, SectionRoutes, addRemoteStrings } from '@ptt/ui';
+import { DataProvider, RemoteRoot, SectionRoutes, addRemoteStrings } from '@ptt/ui';
 import { BUILD_TAG } from './buildTag';
-import { RECORD_KINDS, RecordPage } from './pages/RecordPage';
+import { RecordsProvider, useRecords } from './core';
+import { CrossRecords } from './cross';
+import { LoginRecords } from './login';
+import { OperationRecords } from './operation';
+import { KIND_SCREENS, RECORD_KINDS, type RecordKind } from './sections';
+import { SosRecords } from './sos';
 import { NS, en, zh } from './strings';
 
 addRemoteStrings(NS, en, zh);
 
+const PAGES: Record<RecordKind, () => JSX.Element> = {
+  sos: SosRecords,
+  login: LoginRecords,
+  cross: CrossRecords,
+  operation: OperationRecords,
+};
+
 /** SOS, login, cross-border and operation records (host route /main/record, index -> sos). */
-export default function App({ basePath }: RemoteAppProps) {
-  const { t } = useTranslation(NS);
-  const sections = RECORD_KINDS.map((kind) => ({
-    path: kind,
-    label: t(`tabs.${kind}`),
-    element: <RecordPage kind={kind} />,
-  }));
+export default function App({ api, bus, basePath }: RemoteAppProps) {
   return (
     <RemoteRoot name="records" buildTag={BUILD_TAG}>
-      <SectionRoutes sections={sections} label={t('tabs.label')} basePath={basePath} />
+      <DataProvider api={api} bus={bus}>
+        <RecordsProvider api={api} bus={bus}>
+          <Sections basePath={basePath} />
+        </RecordsProvider>
+      </DataProvider>
     </RemoteRoot>
   );
+}
+
+/** The tabs the role may open: a dispatcher has SOS and cross-border, managers all four. */
+function Sections({ basePath }: { basePath: string }) {
+  const { t } = useTranslation(NS);
+  const { session } = useRecords();
+  const kinds = RECORD_KINDS.filter((kind) => session === null || canOpenScreen(session.role, KIND_SCREENS[kind]));
+  const sections = kinds.map((kind) => {
+    const Page = PAGES[kind];
+    return { path: kind, label: t(`tabs.${kind}`), element: <Page /> };
+  });
+  return <SectionRoutes sections={sections} label={t('tabs.label')} basePath={basePath} />;
 }

@@ -1,17 +1,32 @@
-export const NS = 'records';
+import { en as coreEn, zh as coreZh } from './core';
+import { en as crossEn, zh as crossZh } from './cross';
+import { en as exportEn, zh as exportZh } from './export';
+import { en as loginEn, zh as loginZh } from './login';
+import { en as operationEn, zh as operationZh } from './operation';
+import { en as positionEn, zh as positionZh } from './position';
+import { en as sosEn, zh as sosZh } from './sos';
 
+export { NS } from './core';
+
+// Each feature owns its strings; the remote's namespace holds them under the feature's name.
 export const en = {
   tabs: { label: 'Record types', sos: 'SOS', login: 'Login', cross: 'Cross-border', operation: 'Operation' },
-  sos: { title: 'SOS records', intro: 'Who raised SOS, where, and when it was closed.' },
-  login: { title: 'Login records', intro: 'Logins with device, location and IP.' },
-  cross: { title: 'Cross-border records', intro: 'Members leaving or staying in a geofence.' },
-  operation: { title: 'Operation records', intro: 'Every change made in the organization.' },
+  core: coreEn,
+  sos: sosEn,
+  login: loginEn,
+  cross: crossEn,
+  operation: operationEn,
+  export: exportEn,
+  position: positionEn,
 };
 
 export const zh: typeof en = {
   tabs: { label: '记录类型', sos: 'SOS', login: '登录', cross: '越界', operation: '操作' },
-  sos: { title: 'SOS 记录', intro: '谁发起了 SOS、位置以及关闭时间。' },
-  login: { title: '登录记录', intro: '登录的设备、位置和 IP。' },
-  cross: { title: '越界记录', intro: '成员离开或停留在电子围栏内。' },
-  operation: { title: '操作记录', intro: '企业内的每一次修改。' },
+  core: coreZh,
+  sos: sosZh,
+  login: loginZh,
+  cross: crossZh,
+  operation: operationZh,
+  export: exportZh,
+  position: positionZh,
 };

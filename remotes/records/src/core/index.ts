@@ -1,0 +1,15 @@
+export { RecordsProvider, useRecords } from './context';
+export type { RecordsServices } from './context';
+export { NS } from './ns';
+export { en, zh } from './strings';
+export { useFormat, durationKey, durationParts } from './format';
+export type { Format } from './format';
+export { useRecordView } from './useRecordView';
+export { parseView, viewParams, tableQuery, rangeOf, defaultView } from './view';
+export type { RecordFilters, RecordRequest, RecordView, ViewSpec } from './view';
+export { RANGE_PRESETS, presetRange, localInputToIso, isoToLocalInput } from './timeRange';
+export type { RangePreset, TimeRange } from './timeRange';
+export { RecordsPage } from './RecordsPage';
+export type { RecordsPageProps } from './RecordsPage';
+export type { TypeOption } from './RecordFilters';
+export { firstPageTags } from './tags';

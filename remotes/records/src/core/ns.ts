@@ -1,0 +1,2 @@
+/** The i18next namespace of this remote; each feature adds its own part (sos.*, export.*, ...). */
+export const NS = 'records';

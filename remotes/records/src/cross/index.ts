@@ -1,0 +1,2 @@
+export { CrossRecords } from './CrossRecords';
+export { en, zh } from './strings';

@@ -1,0 +1,3 @@
+export { ExportButton } from './ExportButton';
+export type { ExportTarget } from './useExport';
+export { en, zh } from './strings';

@@ -1,0 +1,2 @@
+export { LoginRecords } from './LoginRecords';
+export { en, zh } from './strings';

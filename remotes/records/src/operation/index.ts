@@ -1,0 +1,2 @@
+export { OperationRecords } from './OperationRecords';
+export { en, zh } from './strings';

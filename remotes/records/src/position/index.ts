@@ -1,0 +1,3 @@
+export { PositionButton } from './PositionButton';
+export type { PositionButtonProps } from './PositionButton';
+export { en, zh } from './strings';

@@ -1,0 +1,2 @@
+export { SosRecords } from './SosRecords';
+export { en, zh } from './strings';
