@@ -69,8 +69,9 @@ export function ScheduleEditor({ value, onChange, error, windowErrors, timeZone 
             const problem = windowErrors[i];
             return (
               <div key={i} role="group" aria-label={t('window', { n })} className={styles.window} data-testid={`window-${i}`}>
+                <Text weight="semibold">{t('window', { n })}</Text>
                 <fieldset className={styles.days}>
-                  <legend className={styles.legend}>{t('window', { n })}</legend>
+                  <legend className={styles.legend}>{t('days')}</legend>
                   {WEEK.map((day) => (
                     <Checkbox key={day} label={t(`day.${day}`)} checked={w.days.includes(day)} onChange={(_e, d) => toggleDay(i, day, d.checked === true)} />
                   ))}
