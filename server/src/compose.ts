@@ -62,7 +62,7 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
   const patches = new PatchService({ db, hub, media }, floors, report);
   return {
     ...core,
-    enterprise: new EnterpriseService(db),
+    enterprise: new EnterpriseService(db, hub),
     users: new UserService(db, hub, auth, events, files),
     userSheets: new UserSheets(db, hub, events),
     channels: new ChannelService(db, hub, events),

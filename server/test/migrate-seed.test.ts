@@ -1,7 +1,7 @@
-import { Role } from '@ptt/contracts';
+import { Role, createFenceSchema, distanceMeters, type FenceShape } from '@ptt/contracts';
 import { hashPassword, verifyPassword } from '../src/auth/password';
 import { loadMigrations, migrate } from '../src/db/migrate';
-import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID, seedDemo } from '../src/seed/demo';
+import { DEMO_AREA_CENTER, DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID, seedDemo } from '../src/seed/demo';
 import { createTestDb, DB_KINDS, type TestDb } from './test-db';
 
 const count = async (t: TestDb, table: string): Promise<number> =>
@@ -63,6 +63,36 @@ describe.each(DB_KINDS)('migrations and seed on %s', (kind) => {
       expect(next.rows[0]!.id).toBeGreaterThan(SECOND_ENT_ID);
     } finally {
       await t.cleanup();
+    }
+  });
+
+  it("seeds the organisations' time zones, and the demo fences (a yard to stay out of, an area to stay in) only when asked", async () => {
+    const t = await createTestDb(kind, { demoFences: true });
+    const plain = await createTestDb(kind);
+    try {
+      const zones = await t.db.query<{ id: number; tz: string }>('select id, time_zone as tz from enterprises order by id');
+      expect(zones.rows).toEqual([{ id: DEMO_ENT_ID, tz: 'Asia/Shanghai' }, { id: SECOND_ENT_ID, tz: 'UTC' }]);
+      const fences = await t.db.query<{ name: string; rule: string; shape: FenceShape; enabled: boolean; channel: string; entId: number }>(
+        `select f.name, f.rule, f.shape, f.enabled, c.name as channel, f.ent_id as "entId"
+           from fences f join fence_channels l on l.fence_id = f.id and l.enabled join channels c on c.id = l.channel_id order by f.id`,
+      );
+      expect(fences.rows.map((f) => [f.entId, f.name, f.rule, f.shape.type, f.enabled, f.channel])).toEqual([
+        [DEMO_ENT_ID, 'Restricted yard', 'stay', 'polygon', true, 'General'],
+        [DEMO_ENT_ID, 'Operations area', 'leave', 'circle', true, 'Security'],
+      ]);
+      for (const f of fences.rows) expect(createFenceSchema.safeParse({ name: f.name, rule: f.rule, shape: f.shape }).error).toBeUndefined();
+      const [yard, area] = fences.rows.map((f) => f.shape);
+      if (yard?.type !== 'polygon' || area?.type !== 'circle') throw new Error('unexpected shapes');
+      // About 400 m across, off the centre but well inside the 3,000 m the simulator's members wander.
+      const across = Math.max(...yard.points.flatMap((a) => yard.points.map((b) => distanceMeters(a, b))));
+      expect(across).toBeGreaterThan(350);
+      expect(across).toBeLessThan(600);
+      for (const p of yard.points) expect(distanceMeters(p, DEMO_AREA_CENTER)).toBeLessThan(1_500);
+      expect(area).toEqual({ type: 'circle', center: DEMO_AREA_CENTER, radius: 2_600 });
+      expect((await plain.db.query('select 1 from fences')).rows).toEqual([]);
+    } finally {
+      await t.cleanup();
+      await plain.cleanup();
     }
   });
 });

@@ -42,6 +42,8 @@ export interface TestDbOptions {
   migrate?: boolean;
   /** Seed the demo organisations (default true; implies migrate). */
   seed?: boolean;
+  /** With the demo fences `npm start` seeds (default false: suites draw their own). */
+  demoFences?: boolean;
 }
 
 /** A fresh, private database of the given kind. */
@@ -66,7 +68,7 @@ export async function createTestDb(kind: DbKind, opts: TestDbOptions = {}): Prom
     dispose = () => adminQuery(`drop database if exists ${name} with (force)`);
   }
   if (doMigrate) await migrate(db);
-  if (seed) await seedDemo(db);
+  if (seed) await seedDemo(db, { fences: opts.demoFences ?? false });
   let cleaned = false;
   return {
     db,

@@ -14,6 +14,7 @@ export const ENTERPRISE_COLUMNS = {
   maxMembers: 'max_members',
   maxChannels: 'max_channels',
   maxFileBytes: 'max_file_bytes',
+  timeZone: 'time_zone',
 } as const;
 
 export type EnterpriseField = keyof typeof ENTERPRISE_COLUMNS;
@@ -26,7 +27,8 @@ export class EnterpriseAdminRepository {
       `select e.id, e.name, ${iso('e.valid_until')} as "validUntil", e.max_members as "maxMembers",
               e.max_channels as "maxChannels", e.max_file_bytes as "maxFileBytes",
               ${USED.members} as members, ${USED.channels} as channels,
-              (select c.id from channels c where c.ent_id = e.id and c.is_enterprise and c.disbanded_at is null) as "enterpriseChannelId"
+              (select c.id from channels c where c.ent_id = e.id and c.is_enterprise and c.disbanded_at is null) as "enterpriseChannelId",
+              e.time_zone as "timeZone"
          from enterprises e where e.id = $1${lock ? ' for update of e' : ''}`,
       [entId],
     );

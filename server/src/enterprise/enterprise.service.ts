@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { writeOperation } from '../audit/operation-log';
 import type { Db } from '../db/db';
 import { ruleError, type Caller } from '../http/caller';
+import { INTERNAL_TOPICS, type Hub } from '../ws/hub';
 import { ENTERPRISE_COLUMNS, EnterpriseAdminRepository, type EnterpriseField } from './enterprise-admin.repository';
 
 type Update = z.output<typeof updateEnterpriseSchema>;
@@ -17,7 +18,10 @@ const isField = (k: string): k is EnterpriseField => k in ENTERPRISE_COLUMNS;
 export class EnterpriseService {
   private readonly repo = new EnterpriseAdminRepository();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly hub: Hub,
+  ) {}
 
   read(caller: Caller): Promise<Enterprise> {
     return this.repo.read(this.db, caller.entId);
@@ -29,7 +33,7 @@ export class EnterpriseService {
     }
     const changes = Object.entries(body).filter((e): e is [EnterpriseField, string | number] => e[1] !== undefined && isField(e[0]));
     if (changes.length === 0) return this.read(caller);
-    return this.db.transaction(async (tx) => {
+    const updated = await this.db.transaction(async (tx) => {
       // Locking the row queues this behind user and channel creations, which lock it for their quota.
       const current = await this.repo.read(tx, caller.entId, true);
       if (body.maxMembers !== undefined && body.maxMembers < current.members) {
@@ -40,7 +44,13 @@ export class EnterpriseService {
       }
       await this.repo.update(tx, caller.entId, changes);
       await writeOperation(tx, caller, OperationType.EnterpriseUpdate, { changes: changes.map(([k]) => k) });
-      return this.repo.read(tx, caller.entId);
+      return { before: current, after: await this.repo.read(tx, caller.entId) };
     });
+    // Fence schedules are read in the organisation's time zone: every node drops its copy of the
+    // organisation's fences (which holds the zone) once the change is committed.
+    if (updated.before.timeZone !== updated.after.timeZone) {
+      await this.hub.publish(INTERNAL_TOPICS.fences, 'FencesChanged', { entId: caller.entId }).catch(() => undefined);
+    }
+    return updated.after;
   }
 }

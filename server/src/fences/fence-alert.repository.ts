@@ -1,59 +1,10 @@
-import type { FenceAlert, FenceAlertListQuery, FenceRule, FenceShape, Page, WallAlertFrame } from '@ptt/contracts';
+import type { FenceAlert, FenceAlertListQuery, FenceRule, Page, WallAlertFrame } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { fetchPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
 
-// SQL of fence evaluation: what the per-enterprise cache loads, the per (fence, user) side, and
-// the cross-border alert records.
-
-export interface ActiveFenceRow {
-  id: number;
-  name: string;
-  rule: FenceRule;
-  shape: FenceShape;
-}
-
-/** Enabled fences of the enterprise. */
-export async function activeFences(q: Queryable, entId: number): Promise<ActiveFenceRow[]> {
-  const r = await q.query<ActiveFenceRow>('select id, name, rule, shape from fences where ent_id = $1 and enabled and deleted_at is null', [entId]);
-  return r.rows;
-}
-
-/**
- * Who each enabled fence covers: users linked by an enabled link, and members of channels linked
- * by an enabled link, except users whose own link is disabled.
- */
-export async function coveredUsers(q: Queryable, entId: number): Promise<{ fenceId: number; userId: number }[]> {
-  const r = await q.query<{ fenceId: number; userId: number }>(
-    `select l.fence_id as "fenceId", l.user_id as "userId"
-       from fence_users l join fences f on f.id = l.fence_id
-      where f.ent_id = $1 and f.enabled and f.deleted_at is null and l.enabled
-     union
-     select l.fence_id, m.user_id
-       from fence_channels l join fences f on f.id = l.fence_id join channel_members m on m.channel_id = l.channel_id
-      where f.ent_id = $1 and f.enabled and f.deleted_at is null and l.enabled
-        and not exists (select 1 from fence_users x where x.fence_id = l.fence_id and x.user_id = m.user_id and not x.enabled)`,
-    [entId],
-  );
-  return r.rows;
-}
-
-/**
- * Records the side a position is on. True when this changed the stored side (or stored the first
- * one): one conditional upsert, so two nodes seeing the same crossing change it once. A position
- * older than the stored one never changes it.
- */
-export async function moveState(q: Queryable, entId: number, fenceId: number, userId: number, inside: boolean, atMs: number): Promise<boolean> {
-  const r = await q.query(
-    `insert into fence_states (fence_id, user_id, ent_id, inside, point_at)
-     values ($1, $2, $3, $4, to_timestamp($5::double precision / 1000))
-     on conflict (fence_id, user_id) do update set inside = excluded.inside, point_at = excluded.point_at, updated_at = now()
-       where fence_states.inside <> excluded.inside and fence_states.point_at <= excluded.point_at
-     returning fence_id`,
-    [fenceId, userId, entId, inside, atMs],
-  );
-  return r.rows.length > 0;
-}
+// SQL of the cross-border alert records: stored by the monitor, listed by the records screen and
+// the large screen.
 
 export interface NewAlert {
   entId: number;

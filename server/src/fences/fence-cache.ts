@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/db';
-import { activeFences, coveredUsers, type ActiveFenceRow } from './fence-alert.repository';
+import { activeFences, coverage, coverageRows, entTimeZone, type ActiveFence } from './fence-state.repository';
+
+export type { ActiveFence } from './fence-state.repository';
 
 /**
  * How long a node trusts its copy of an enterprise's fences. Changes made through this server
@@ -8,12 +10,17 @@ import { activeFences, coveredUsers, type ActiveFenceRow } from './fence-alert.r
  */
 export const FENCE_CACHE_MS = 30_000;
 
-export type ActiveFence = ActiveFenceRow;
+/** An enterprise's enabled fences by covered user, and the time zone their schedules are read in. */
+export interface EntFences {
+  timeZone: string;
+  byUser: Map<number, ActiveFence[]>;
+}
 
 interface Entry {
   at: number;
-  /** Enabled fences by covered user. */
-  byUser: Promise<Map<number, ActiveFence[]>>;
+  value: Promise<EntFences>;
+  /** A reload after the age limit, while `value` still answers. */
+  refreshing: Promise<EntFences> | null;
 }
 
 /**
@@ -28,37 +35,58 @@ export class FenceCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async forUser(entId: number, userId: number): Promise<readonly ActiveFence[]> {
-    return (await this.get(entId)).get(userId) ?? [];
+  /** The fences covering the user (none: an empty list) and the enterprise's time zone. */
+  async forUser(entId: number, userId: number): Promise<{ fences: readonly ActiveFence[]; timeZone: string }> {
+    const ent = await this.get(entId);
+    return { fences: ent.byUser.get(userId) ?? [], timeZone: ent.timeZone };
   }
 
+  /** A change was announced: the next point waits for a fresh copy. */
   invalidate(entId: number): void {
     this.entries.delete(entId);
   }
 
-  private get(entId: number): Promise<Map<number, ActiveFence[]>> {
+  private get(entId: number): Promise<EntFences> {
     const cached = this.entries.get(entId);
-    if (cached && this.now() - cached.at < FENCE_CACHE_MS) return cached.byUser;
-    // One load per enterprise at a time: concurrent points wait for the same promise.
-    const entry: Entry = { at: this.now(), byUser: this.load(entId) };
-    this.entries.set(entId, entry);
-    entry.byUser.catch(() => {
-      if (this.entries.get(entId) === entry) this.entries.delete(entId);
-    });
-    return entry.byUser;
+    if (!cached) return this.start(entId).value;
+    // Only old, nothing announced: keep answering from the copy while one reload runs, so the
+    // positions of a large enterprise do not all wait for it every 30 s.
+    if (this.now() - cached.at >= FENCE_CACHE_MS && !cached.refreshing) {
+      const refreshing = this.load(entId);
+      cached.refreshing = refreshing;
+      refreshing.then(
+        () => {
+          if (this.entries.get(entId) === cached) this.entries.set(entId, { at: this.now(), value: refreshing, refreshing: null });
+        },
+        () => {
+          if (this.entries.get(entId) === cached) this.entries.delete(entId);
+        },
+      );
+    }
+    return cached.value;
   }
 
-  private async load(entId: number): Promise<Map<number, ActiveFence[]>> {
-    const [fences, covered] = await Promise.all([activeFences(this.db, entId), coveredUsers(this.db, entId)]);
-    const byId = new Map(fences.map((f) => [f.id, f]));
+  private start(entId: number): Entry {
+    // One load per enterprise at a time: concurrent points wait for the same promise.
+    const entry: Entry = { at: this.now(), value: this.load(entId), refreshing: null };
+    this.entries.set(entId, entry);
+    entry.value.catch(() => {
+      if (this.entries.get(entId) === entry) this.entries.delete(entId);
+    });
+    return entry;
+  }
+
+  private async load(entId: number): Promise<EntFences> {
+    const [fences, rows, timeZone] = await Promise.all([activeFences(this.db, entId), coverageRows(this.db, entId), entTimeZone(this.db, entId)]);
+    const covered = coverage(rows);
     const byUser = new Map<number, ActiveFence[]>();
-    for (const { fenceId, userId } of covered) {
-      const fence = byId.get(fenceId);
-      if (!fence) continue;
-      const list = byUser.get(userId) ?? [];
-      list.push(fence);
-      byUser.set(userId, list);
+    for (const fence of fences) {
+      for (const userId of covered.get(fence.id) ?? []) {
+        const list = byUser.get(userId);
+        if (list) list.push(fence);
+        else byUser.set(userId, [fence]);
+      }
     }
-    return byUser;
+    return { timeZone, byUser };
   }
 }

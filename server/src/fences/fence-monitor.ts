@@ -1,44 +1,56 @@
-import { SCREEN_ALERT_KIND, WALL_ALERT_KIND, pointInShape, topics, type FenceRule, type WallAlertFrame } from '@ptt/contracts';
+import { SCREEN_ALERT_KIND, WALL_ALERT_KIND, topics, type WallAlertFrame } from '@ptt/contracts';
 import type { Db } from '../db/db';
 import type { DomainEventMap } from '../events/domain-events';
 import type { Hub } from '../ws/hub';
-import { insertAlert, moveState } from './fence-alert.repository';
+import { insertAlert } from './fence-alert.repository';
 import type { ActiveFence, FenceCache } from './fence-cache';
+import { sameState, stepFence, type FenceState } from './fence-rules';
+import { FenceStats } from './fence-stats';
+import { readStates, writeState } from './fence-state.repository';
 
 type Stored = DomainEventMap['location.stored'];
 type Point = Stored['points'][number];
 
 /**
- * How long a node trusts the side it remembers for a (fence, user) before asking the database
- * again. The database holds the truth (several nodes, restarts); the memory only spares a query
- * per point while a member stays on one side.
+ * How long a node trusts the state it remembers for a (fence, user) before reading the database
+ * again. The database holds the truth (several nodes, restarts); the memory spares a query per
+ * point while nothing changes.
  */
 export const STATE_TRUST_MS = 60_000;
 const STATES_MAX = 200_000;
-
-/** Is this side the one the rule alerts on? */
-export function alarming(rule: FenceRule, inside: boolean): boolean {
-  return rule === 'leave' ? !inside : inside;
-}
+/** Steps from the stored row again when another node changed it first; more races than this are
+ *  not plausible for one member's report. */
+const WRITE_ATTEMPTS = 3;
 
 interface Known {
-  inside: boolean;
-  /** Time of the newest position evaluated (device clock, ms). */
-  at: number;
+  state: FenceState | null;
+  /** `point_at` of the stored row the state was read from or written as; null: no row. */
+  version: number | null;
   /** When the database last confirmed it (our clock). */
   checked: number;
 }
 
+interface Outcome {
+  fence: ActiveFence;
+  key: string;
+  known: Known;
+  state: FenceState | null;
+  /** Points that raised an alert. */
+  alertAt: Point[];
+  changed: boolean;
+}
+
 /**
- * Evaluates stored positions against the enabled fences that cover their user. A position on the
- * alerting side (outside a 'leave' fence, inside a 'stay' fence) when the previous one was not, or
- * when none was known, stores a cross-border record and publishes WallAlert on `dispatch/{entId}`
- * (and ScreenAlert on `screen/{entId}`).
+ * Evaluates stored positions against the enabled fences covering their user with the pure step of
+ * ADR 027 (drift, dwell, schedule). A state that changed is written conditionally, with its alert
+ * records in the same transaction; after the commit WallAlert goes out on `dispatch/{entId}` (and
+ * ScreenAlert on `screen/{entId}`).
  */
 export class FenceMonitor {
   private readonly known = new Map<string, Known>();
   /** Per user: reports are evaluated one after another, in arrival order. */
   private readonly queues = new Map<number, Promise<void>>();
+  readonly stats = new FenceStats();
 
   constructor(
     private readonly db: Db,
@@ -48,72 +60,124 @@ export class FenceMonitor {
   ) {}
 
   async onStored(ev: Stored): Promise<void> {
-    const fences = await this.cache.forUser(ev.entId, ev.userId);
-    if (fences.length === 0) return;
-    const run = (this.queues.get(ev.userId) ?? Promise.resolve()).then(() => this.evaluate(ev, fences));
-    const tail = run.catch(() => undefined);
-    this.queues.set(ev.userId, tail);
-    void tail.then(() => {
-      if (this.queues.get(ev.userId) === tail) this.queues.delete(ev.userId);
-    });
-    return run;
+    const started = performance.now();
+    this.stats.add(ev.entId, 'reports');
+    try {
+      const { fences, timeZone } = await this.cache.forUser(ev.entId, ev.userId);
+      if (fences.length === 0) return;
+      const run = (this.queues.get(ev.userId) ?? Promise.resolve()).then(() => this.evaluate(ev, fences, timeZone));
+      const tail = run.catch(() => undefined);
+      this.queues.set(ev.userId, tail);
+      void tail.then(() => {
+        if (this.queues.get(ev.userId) === tail) this.queues.delete(ev.userId);
+      });
+      await run;
+    } catch (err) {
+      this.stats.add(ev.entId, 'failures');
+      throw err;
+    } finally {
+      this.stats.time(ev.entId, performance.now() - started);
+    }
   }
 
-  /** Forget remembered sides of a fence (restarted, relinked, changed): the database decides next. */
+  /** Forget remembered states of a fence (restarted, relinked, changed): the database decides next. */
   forgetFence(fenceId: number): void {
     const prefix = `${fenceId}:`;
     for (const key of this.known.keys()) if (key.startsWith(prefix)) this.known.delete(key);
   }
 
-  private async evaluate(ev: Stored, fences: readonly ActiveFence[]): Promise<void> {
+  private async evaluate(ev: Stored, fences: readonly ActiveFence[], timeZone: string): Promise<void> {
     const points = [...ev.points].sort((a, b) => a.time - b.time);
     const alerts: WallAlertFrame[] = [];
-    let failure: Error | null = null;
-    for (const fence of fences) {
-      try {
-        for (const p of points) {
-          const alert = await this.step(ev, fence, p);
-          if (alert) alerts.push(alert);
-        }
-      } catch (err) {
-        // Other fences still run; the first failure reaches the domain events' error log.
-        failure ??= err instanceof Error ? err : new Error(String(err));
-      }
+    let pending = fences;
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS && pending.length > 0; attempt++) {
+      await this.recall(ev, pending, attempt > 0);
+      const outcomes = pending.map((fence) => this.run(ev, fence, points, timeZone));
+      this.stats.add(ev.entId, 'evaluations', outcomes.length * points.length);
+      for (const o of outcomes) if (!o.changed) o.known.state = o.state; // only `at` moved: memory only
+      const lost = await this.store(ev, outcomes.filter((o) => o.changed), alerts);
+      pending = lost;
     }
+    if (pending.length > 0) this.stats.add(ev.entId, 'conflicts', pending.length);
     // After the commits; live frames, so a failing hub loses the frame, never the record. The
     // large screen's topic gets the same alert (ADR 026).
     for (const alert of alerts) {
       await this.hub.publish(topics.dispatch(ev.entId), WALL_ALERT_KIND, alert).catch(() => undefined);
       await this.hub.publish(topics.screen(ev.entId), SCREEN_ALERT_KIND, alert).catch(() => undefined);
     }
-    if (failure) throw failure;
+    this.stats.add(ev.entId, 'alerts', alerts.length);
   }
 
-  private async step(ev: Stored, fence: ActiveFence, p: Point): Promise<WallAlertFrame | null> {
-    const inside = pointInShape(p, fence.shape);
-    const key = `${fence.id}:${ev.userId}`;
-    const known = this.known.get(key);
+  /** Reads the stored states the memory lacks or no longer trusts (all of them with `force`), in one query. */
+  private async recall(ev: Stored, fences: readonly ActiveFence[], force: boolean): Promise<void> {
     const now = this.now();
-    if (known && now - known.checked < STATE_TRUST_MS) {
-      if (p.time < known.at) return null; // older than what was evaluated already
-      if (known.inside === inside) {
-        known.at = p.time;
-        return null;
-      }
-    }
-    const alert = await this.db.transaction(async (tx) => {
-      if (!(await moveState(tx, ev.entId, fence.id, ev.userId, inside, p.time))) return null;
-      if (!alarming(fence.rule, inside)) return null;
-      return insertAlert(tx, { entId: ev.entId, fenceId: fence.id, userId: ev.userId, lng: p.lng, lat: p.lat, ip: ev.ip, atMs: p.time });
+    const need = fences.filter((f) => {
+      const k = this.known.get(keyOf(f.id, ev.userId));
+      return force || !k || now - k.checked >= STATE_TRUST_MS;
     });
-    this.remember(key, { inside, at: p.time, checked: now });
-    return alert;
+    if (need.length === 0) return;
+    const rows = new Map((await readStates(this.db, ev.userId, need.map((f) => f.id))).map((r) => [r.fenceId, r]));
+    this.stats.add(ev.entId, 'stateReads');
+    for (const f of need) {
+      const key = keyOf(f.id, ev.userId);
+      const k = this.known.get(key);
+      const row = rows.get(f.id);
+      const version = row?.version ?? null;
+      // Nobody wrote since: the memory is the same state, but knows newer points.
+      if (k && k.version === version) k.checked = now;
+      else this.remember(key, { state: row?.state ?? null, version, checked: now });
+    }
   }
 
-  private remember(key: string, state: Known): void {
+  /** The pure steps of one fence over the report's points, from the remembered state. */
+  private run(ev: Stored, fence: ActiveFence, points: readonly Point[], timeZone: string): Outcome {
+    const key = keyOf(fence.id, ev.userId);
+    const known = this.known.get(key) ?? { state: null, version: null, checked: this.now() };
+    let state = known.state;
+    const alertAt: Point[] = [];
+    for (const p of points) {
+      const step = stepFence(state, p, fence, timeZone);
+      if (step.alert) alertAt.push(p);
+      state = step.state;
+    }
+    return { fence, key, known, state, alertAt, changed: alertAt.length > 0 || !sameState(known.state, state) };
+  }
+
+  /**
+   * Writes the changed states and their alerts in one transaction. A row that another node (or a
+   * newer point) changed first is not written, its alerts neither: those fences are returned to be
+   * stepped again from the stored row.
+   */
+  private async store(ev: Stored, changed: readonly Outcome[], alerts: WallAlertFrame[]): Promise<ActiveFence[]> {
+    if (changed.length === 0) return [];
+    const { written, frames } = await this.db.transaction(async (tx) => {
+      const written: Outcome[] = [];
+      const frames: WallAlertFrame[] = [];
+      for (const o of changed) {
+        if (!o.state || !(await writeState(tx, ev.entId, o.fence.id, ev.userId, o.state, o.known.version))) continue;
+        written.push(o);
+        for (const p of o.alertAt) {
+          const frame = await insertAlert(tx, { entId: ev.entId, fenceId: o.fence.id, userId: ev.userId, lng: p.lng, lat: p.lat, ip: ev.ip, atMs: p.time });
+          if (frame) frames.push(frame);
+        }
+      }
+      return { written, frames };
+    });
+    alerts.push(...frames);
+    this.stats.add(ev.entId, 'stateWrites', written.length);
+    const now = this.now();
+    for (const o of written) this.remember(o.key, { state: o.state, version: o.state!.at, checked: now });
+    const lost = changed.filter((o) => !written.includes(o));
+    for (const o of lost) this.known.delete(o.key);
+    return lost.map((o) => o.fence);
+  }
+
+  private remember(key: string, known: Known): void {
     this.known.delete(key);
     // Oldest first out: a Map iterates in insertion order.
     if (this.known.size >= STATES_MAX) this.known.delete(this.known.keys().next().value!);
-    this.known.set(key, state);
+    this.known.set(key, known);
   }
 }
+
+const keyOf = (fenceId: number, userId: number) => `${fenceId}:${userId}`;

@@ -1,4 +1,4 @@
-import type { Fence, FenceChannelLink, FenceListQuery, FenceRule, FenceShape, FenceUserLink, Page } from '@ptt/contracts';
+import type { Fence, FenceChannelLink, FenceListQuery, FenceRule, FenceSchedule, FenceShape, FenceUserLink, Page } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { fetchPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
@@ -9,14 +9,16 @@ import { iso } from '../db/sql';
 
 const USER_COUNT = '(select count(*)::int from fence_users x where x.fence_id = f.id)';
 const CHANNEL_COUNT = '(select count(*)::int from fence_channels x where x.fence_id = f.id)';
-const COLUMNS = `f.id, f.name, f.enabled, f.rule, f.shape, ${USER_COUNT} as "userCount", ${CHANNEL_COUNT} as "channelCount",
+const COLUMNS = `f.id, f.name, f.enabled, f.rule, f.shape, f.dwell_s as "dwellS", f.schedule, ${USER_COUNT} as "userCount", ${CHANNEL_COUNT} as "channelCount",
   c.id as "creatorId", c.nickname as "creatorNickname", ${iso('f.created_at')} as "createdAt", ${iso('f.updated_at')} as "updatedAt"`;
 const FROM = 'fences f left join users c on c.id = f.created_by';
 const SORTS: Record<string, string> = { id: 'f.id', name: 'lower(f.name)', createdAt: 'f.created_at', updatedAt: 'f.updated_at' };
 
-type FenceRow = Omit<Fence, 'createdBy' | 'coord'> & { creatorId: number | null; creatorNickname: string | null };
+/** A fence as stored; the service adds what depends on now (`activeNow`, `insideCount`). */
+export type StoredFence = Omit<Fence, 'activeNow' | 'insideCount'>;
+type FenceRow = Omit<StoredFence, 'createdBy' | 'coord'> & { creatorId: number | null; creatorNickname: string | null };
 
-function toFence({ creatorId, creatorNickname, ...f }: FenceRow): Fence {
+function toFence({ creatorId, creatorNickname, ...f }: FenceRow): StoredFence {
   return { ...f, coord: 0, createdBy: creatorId === null ? null : { id: creatorId, nickname: creatorNickname ?? '' } };
 }
 
@@ -25,21 +27,20 @@ function placeholders(start: number, n: number): string {
   return Array.from({ length: n }, (_, i) => `$${start + i}`).join(', ');
 }
 
-export interface LockedFence {
-  id: number;
-  name: string;
-  enabled: boolean;
-  rule: FenceRule;
-  shape: FenceShape;
-}
-
 export interface NewFence {
   name: string;
   rule: FenceRule;
   shape: FenceShape;
+  dwellS: number;
+  schedule: FenceSchedule;
 }
 
-export function listFences(q: Queryable, entId: number, query: FenceListQuery): Promise<Page<Fence>> {
+export interface LockedFence extends NewFence {
+  id: number;
+  enabled: boolean;
+}
+
+export function listFences(q: Queryable, entId: number, query: FenceListQuery): Promise<Page<StoredFence>> {
   const w = new Where().add('f.ent_id = ?', entId).add('f.deleted_at is null');
   if (query.q) w.add('(f.name ilike ? or f.id::text = ?)', Where.contains(query.q), query.q);
   if (query.enabled !== undefined) w.add('f.enabled = ?', query.enabled);
@@ -49,7 +50,7 @@ export function listFences(q: Queryable, entId: number, query: FenceListQuery): 
   return fetchPage<FenceRow>(q, { columns: COLUMNS, from: FROM, where: w, sortColumns: SORTS, tieBreak: 'f.id', page: query }).then((p) => ({ ...p, items: p.items.map(toFence) }));
 }
 
-export async function findFence(q: Queryable, entId: number, id: number): Promise<Fence | null> {
+export async function findFence(q: Queryable, entId: number, id: number): Promise<StoredFence | null> {
   const r = await q.query<FenceRow>(`select ${COLUMNS} from ${FROM} where f.ent_id = $1 and f.id = $2 and f.deleted_at is null`, [entId, id]);
   return r.rows[0] ? toFence(r.rows[0]) : null;
 }
@@ -57,7 +58,7 @@ export async function findFence(q: Queryable, entId: number, id: number): Promis
 /** Locks the fence row until the transaction ends, so concurrent changes queue up. */
 export async function lockFence(q: Queryable, entId: number, id: number): Promise<LockedFence | null> {
   const r = await q.query<LockedFence>(
-    'select id, name, enabled, rule, shape from fences where ent_id = $1 and id = $2 and deleted_at is null for update',
+    'select id, name, enabled, rule, shape, dwell_s as "dwellS", schedule from fences where ent_id = $1 and id = $2 and deleted_at is null for update',
     [entId, id],
   );
   return r.rows[0] ?? null;
@@ -73,22 +74,23 @@ export async function nameTaken(q: Queryable, entId: number, name: string, excep
   return r.rows.length > 0;
 }
 
+/** A jsonb parameter: SQL null for no schedule (JSON 'null' would be a jsonb value, not null). */
+const scheduleParam = (schedule: FenceSchedule) => (schedule === null ? null : JSON.stringify(schedule));
+
 export async function insertFence(q: Queryable, entId: number, byUserId: number, f: NewFence): Promise<number> {
   const r = await q.query<{ id: number }>(
-    'insert into fences (ent_id, name, rule, shape, created_by, updated_by) values ($1, $2, $3, $4::jsonb, $5, $5) returning id',
-    [entId, f.name, f.rule, JSON.stringify(f.shape), byUserId],
+    `insert into fences (ent_id, name, rule, shape, dwell_s, schedule, created_by, updated_by)
+     values ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $7) returning id`,
+    [entId, f.name, f.rule, JSON.stringify(f.shape), f.dwellS, scheduleParam(f.schedule), byUserId],
   );
   return r.rows[0]!.id;
 }
 
 export async function updateFence(q: Queryable, id: number, byUserId: number, f: NewFence): Promise<void> {
-  await q.query('update fences set name = $2, rule = $3, shape = $4::jsonb, updated_by = $5, updated_at = now() where id = $1', [
-    id,
-    f.name,
-    f.rule,
-    JSON.stringify(f.shape),
-    byUserId,
-  ]);
+  await q.query(
+    'update fences set name = $2, rule = $3, shape = $4::jsonb, dwell_s = $5, schedule = $6::jsonb, updated_by = $7, updated_at = now() where id = $1',
+    [id, f.name, f.rule, JSON.stringify(f.shape), f.dwellS, scheduleParam(f.schedule), byUserId],
+  );
 }
 
 export async function setFenceEnabled(q: Queryable, id: number, byUserId: number, enabled: boolean): Promise<void> {
@@ -198,4 +200,25 @@ export async function deleteLink(q: Queryable, kind: LinkKind, fenceId: number, 
   const { table, column } = LINK[kind];
   const r = await q.query(`delete from ${table} where fence_id = $1 and ${column} = $2`, [fenceId, id]);
   return r.rowCount > 0;
+}
+
+/**
+ * Per fence, how many covered members' confirmed side is inside in the window occurrence given
+ * (`windowAt` now; fences not active now are left out): one query for a page of fences.
+ */
+export async function insideCounts(q: Queryable, entId: number, windows: readonly { id: number; window: number }[]): Promise<Map<number, number>> {
+  if (windows.length === 0) return new Map();
+  const r = await q.query<{ fenceId: number; n: number }>(
+    `select s.fence_id as "fenceId", count(*)::int as n
+       from jsonb_to_recordset($2::jsonb) as k(id int, "window" float8)
+       join fence_states s on s.fence_id = k.id and s.inside and s.window_start = to_timestamp(k."window" / 1000)
+       join fences f on f.id = s.fence_id and f.ent_id = $1 and f.enabled and f.deleted_at is null
+      where exists (select 1 from fence_users l where l.fence_id = s.fence_id and l.user_id = s.user_id and l.enabled)
+         or (exists (select 1 from fence_channels l join channel_members m on m.channel_id = l.channel_id
+                      where l.fence_id = s.fence_id and l.enabled and m.user_id = s.user_id)
+             and not exists (select 1 from fence_users x where x.fence_id = s.fence_id and x.user_id = s.user_id and not x.enabled))
+      group by s.fence_id`,
+    [entId, JSON.stringify(windows)],
+  );
+  return new Map(r.rows.map((row) => [row.fenceId, row.n]));
 }

@@ -5,6 +5,7 @@ import {
   fenceAlertSchema,
   fenceChannelPathSchema,
   fenceDetailSchema,
+  fenceEvaluationStatsSchema,
   fenceLinkUpdateSchema,
   fenceListQuerySchema,
   fenceSchema,
@@ -24,7 +25,7 @@ const tag = 'fences';
 export const fenceRoutes: RouteDef[] = [
   defineRoute({
     method: 'GET', url: '/api/fences', tag, auth: 'fence.read',
-    summary: 'Fences of the enterprise, paged, sorted, searched (name or id) and filtered (enabled, rule, userId, channelId)',
+    summary: 'Fences of the enterprise, paged, sorted, searched (name or id) and filtered (enabled, rule, userId, channelId), each with activeNow and insideCount',
     query: fenceListQuerySchema,
     response: pageSchema(fenceSchema),
     handler: ({ caller, query, deps }) => deps.fences.list(caller, query),
@@ -38,7 +39,7 @@ export const fenceRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'POST', url: '/api/fences', tag, auth: 'fence.manage',
-    summary: "Create an enabled fence: a polygon or circle (coord 1: drawn on GCJ-02, stored as WGS-84), rule 'leave' or 'stay', optional users and channels",
+    summary: "Create an enabled fence: a polygon or circle (coord 1: drawn on GCJ-02, stored as WGS-84), rule 'leave' or 'stay', optional dwell, weekly schedule, users and channels",
     body: createFenceSchema,
     response: fenceDetailSchema,
     audits: [OperationType.FenceCreate],
@@ -46,7 +47,7 @@ export const fenceRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'PATCH', url: '/api/fences/:id', tag, auth: 'fence.manage',
-    summary: "Change name, rule or shape; nothing different is 2004 'rule.fenceNotModified'",
+    summary: "Change name, rule, shape, dwell or schedule; nothing different is 2004 'rule.fenceNotModified'",
     params: idPathSchema,
     body: updateFenceSchema,
     response: fenceDetailSchema,
@@ -131,6 +132,12 @@ export const fenceRoutes: RouteDef[] = [
     response: fenceDetailSchema,
     audits: [OperationType.FenceUnlink],
     handler: ({ caller, params, deps }) => deps.fences.unlink(caller, params.id, 'channel', params.channelId),
+  }),
+  defineRoute({
+    method: 'GET', url: '/api/diagnostics/fences', tag: 'diagnostics', auth: 'fence.read',
+    summary: "Geofence evaluation of the caller's organisation on the answering node since it started: reports, evaluations, alerts, state reads and writes, and a histogram of the time each report's evaluation adds",
+    response: fenceEvaluationStatsSchema,
+    handler: ({ caller, deps }) => deps.fenceMonitor.stats.read(caller.entId),
   }),
   defineRoute({
     method: 'GET', url: '/api/records/fence-alerts', tag: 'records', auth: 'record.fenceAlert.read',

@@ -1,17 +1,23 @@
 import {
   CoordinateSystem,
+  FENCE_CHANGE_KIND,
   FENCE_CHANNELS_MAX,
   FENCE_USERS_MAX,
+  FenceAction,
   OperationType,
   RULES,
   ServerCode,
   normalizeRing,
+  topics,
+  windowAt,
   type Fence,
+  type FenceChangeFrame,
   type FenceAlert,
   type FenceAlertListQuery,
   type FenceDetail,
   type FenceListQuery,
   type FenceRule,
+  type FenceSchedule,
   type FenceShape,
   type FenceShapeInput,
   type Page,
@@ -25,6 +31,7 @@ import { INTERNAL_TOPICS, type Hub } from '../ws/hub';
 import { listAlerts } from './fence-alert.repository';
 import type { FenceCache } from './fence-cache';
 import type { FenceMonitor } from './fence-monitor';
+import { entTimeZone } from './fence-state.repository';
 import * as repo from './fence.repository';
 
 export interface FenceBody {
@@ -32,10 +39,12 @@ export interface FenceBody {
   rule: FenceRule;
   shape: FenceShapeInput;
   coord?: CoordinateSystem | undefined;
+  dwellS?: number | undefined;
+  schedule?: FenceSchedule | undefined;
   userIds?: number[] | undefined;
   channelIds?: number[] | undefined;
 }
-export type FenceChanges = Partial<Pick<FenceBody, 'name' | 'rule' | 'shape' | 'coord'>>;
+export type FenceChanges = Partial<Pick<FenceBody, 'name' | 'rule' | 'shape' | 'coord' | 'dwellS' | 'schedule'>>;
 
 /** The drawing as stored: WGS-84, polygon corners without repeats or a closing point, fixed key order. */
 export function storedShape(shape: FenceShapeInput, coord: CoordinateSystem = CoordinateSystem.WGS): FenceShape {
@@ -50,6 +59,18 @@ export function storedShape(shape: FenceShapeInput, coord: CoordinateSystem = Co
 /** The same shape in a comparable form (jsonb does not keep key order). */
 function shapeKey(s: FenceShape): string {
   return JSON.stringify(s.type === 'circle' ? [s.center.lng, s.center.lat, s.radius] : s.points.map((p) => [p.lng, p.lat]));
+}
+
+/** Windows as stored: days in order, so [2, 1] and [1, 2] are the same schedule (and 'not modified'). */
+function storedSchedule(schedule: FenceSchedule): FenceSchedule {
+  return schedule === null ? null : schedule.map((w) => ({ days: [...w.days].sort((a, b) => a - b), start: w.start, end: w.end }));
+}
+
+const scheduleKey = (s: FenceSchedule) => JSON.stringify(s === null ? null : s.map((w) => [w.days, w.start, w.end]));
+
+/** A fence as the list and the FenceChange frame carry it, without its links. */
+function summary({ users: _users, channels: _channels, ...fence }: FenceDetail): Fence {
+  return fence;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -70,8 +91,9 @@ export class FenceService {
     private readonly monitor: FenceMonitor,
   ) {}
 
-  list(caller: Caller, query: FenceListQuery): Promise<Page<Fence>> {
-    return repo.listFences(this.db, caller.entId, query);
+  async list(caller: Caller, query: FenceListQuery): Promise<Page<Fence>> {
+    const page = await repo.listFences(this.db, caller.entId, query);
+    return { ...page, items: await this.withNow(this.db, caller.entId, page.items) };
   }
 
   async get(caller: Caller, id: number): Promise<FenceDetail> {
@@ -91,14 +113,14 @@ export class FenceService {
       await this.checkNameFree(tx, caller.entId, body.name, null);
       await this.checkTargets(tx, caller.entId, null, 'user', userIds);
       await this.checkTargets(tx, caller.entId, null, 'channel', channelIds);
-      const fence = { name: body.name, rule: body.rule, shape: storedShape(body.shape, body.coord) };
+      const fence = { name: body.name, rule: body.rule, shape: storedShape(body.shape, body.coord), dwellS: body.dwellS ?? 0, schedule: storedSchedule(body.schedule ?? null) };
       const id = await this.guardName(() => repo.insertFence(tx, caller.entId, caller.userId, fence));
       await repo.insertLinks(tx, 'user', caller.entId, id, caller.userId, userIds);
       await repo.insertLinks(tx, 'channel', caller.entId, id, caller.userId, channelIds);
       await writeOperation(tx, caller, OperationType.FenceCreate, { fenceId: id, name: body.name, rule: body.rule, userIds, channelIds });
       return (await this.detail(tx, caller.entId, id))!;
     });
-    await this.changed(caller.entId, detail.id);
+    await this.changed(caller.entId, detail.id, FenceAction.Create, detail);
     return detail;
   }
 
@@ -106,18 +128,26 @@ export class FenceService {
   async update(caller: Caller, id: number, body: FenceChanges): Promise<FenceDetail> {
     const detail = await this.db.transaction(async (tx) => {
       const before = await this.lock(tx, caller, id);
-      const next = { name: body.name ?? before.name, rule: body.rule ?? before.rule, shape: body.shape ? storedShape(body.shape, body.coord) : before.shape };
+      const next = {
+        name: body.name ?? before.name,
+        rule: body.rule ?? before.rule,
+        shape: body.shape ? storedShape(body.shape, body.coord) : before.shape,
+        dwellS: body.dwellS ?? before.dwellS,
+        schedule: body.schedule === undefined ? before.schedule : storedSchedule(body.schedule),
+      };
       const changes: Record<string, unknown> = {};
       if (next.name !== before.name) changes.name = { from: before.name, to: next.name };
       if (next.rule !== before.rule) changes.rule = { from: before.rule, to: next.rule };
       if (shapeKey(next.shape) !== shapeKey(before.shape)) changes.shape = { from: before.shape.type, to: next.shape.type };
+      if (next.dwellS !== before.dwellS) changes.dwellS = { from: before.dwellS, to: next.dwellS };
+      if (scheduleKey(next.schedule) !== scheduleKey(before.schedule)) changes.schedule = { from: before.schedule, to: next.schedule };
       if (Object.keys(changes).length === 0) throw ruleError(ServerCode.ParameterError, 'fenceNotModified');
       if (changes.name) await this.checkNameFree(tx, caller.entId, next.name, id);
       await this.guardName(() => repo.updateFence(tx, id, caller.userId, next));
       await writeOperation(tx, caller, OperationType.FenceUpdate, { fenceId: id, changes });
       return (await this.detail(tx, caller.entId, id))!;
     });
-    await this.changed(caller.entId, id);
+    await this.changed(caller.entId, id, FenceAction.Update, detail);
     return detail;
   }
 
@@ -134,7 +164,7 @@ export class FenceService {
       }
       return { detail: (await this.detail(tx, caller.entId, id))!, changed };
     });
-    if (changed) await this.changed(caller.entId, id);
+    if (changed) await this.changed(caller.entId, id, FenceAction.Update, detail);
     return detail;
   }
 
@@ -145,7 +175,7 @@ export class FenceService {
       await repo.deleteFence(tx, id, caller.userId);
       await writeOperation(tx, caller, OperationType.FenceDelete, { fenceId: id, name: before.name });
     });
-    await this.changed(caller.entId, id);
+    await this.changed(caller.entId, id, FenceAction.Cancel, null);
   }
 
   /** Links users or channels; the fence must be enabled (2042 'fenceNotEnabled'). */
@@ -160,7 +190,7 @@ export class FenceService {
       await writeOperation(tx, caller, type, { fenceId: id, [kind === 'user' ? 'userIds' : 'channelIds']: ids });
       return (await this.detail(tx, caller.entId, id))!;
     });
-    await this.changed(caller.entId, id);
+    await this.changed(caller.entId, id, FenceAction.Update, detail);
     return detail;
   }
 
@@ -180,7 +210,7 @@ export class FenceService {
       }
       return { detail: (await this.detail(tx, caller.entId, id))!, changed };
     });
-    if (changed) await this.changed(caller.entId, id);
+    if (changed) await this.changed(caller.entId, id, FenceAction.Update, detail);
     return detail;
   }
 
@@ -191,14 +221,29 @@ export class FenceService {
       await writeOperation(tx, caller, OperationType.FenceUnlink, { fenceId: id, ...(kind === 'user' ? { userId: targetId } : { channelId: targetId }) });
       return (await this.detail(tx, caller.entId, id))!;
     });
-    await this.changed(caller.entId, id);
+    await this.changed(caller.entId, id, FenceAction.Update, detail);
     return detail;
   }
 
   private async detail(q: Queryable, entId: number, id: number): Promise<FenceDetail | null> {
-    const fence = await repo.findFence(q, entId, id);
-    if (!fence) return null;
-    return { ...fence, users: await repo.fenceUsers(q, id), channels: await repo.fenceChannels(q, id) };
+    const stored = await repo.findFence(q, entId, id);
+    if (!stored) return null;
+    const [fence] = await this.withNow(q, entId, [stored]);
+    return { ...fence!, users: await repo.fenceUsers(q, id), channels: await repo.fenceChannels(q, id) };
+  }
+
+  /**
+   * What depends on now: `activeNow` (enabled and in a window, in the organisation's time zone) and
+   * `insideCount` (covered members confirmed inside in this window occurrence), one query for all.
+   */
+  private async withNow(q: Queryable, entId: number, fences: readonly repo.StoredFence[]): Promise<Fence[]> {
+    if (fences.length === 0) return [];
+    const timeZone = await entTimeZone(q, entId);
+    const at = Date.now();
+    const windows = fences.map((f) => ({ id: f.id, window: f.enabled ? windowAt(f.schedule, timeZone, at) : null }));
+    const active = windows.filter((w): w is { id: number; window: number } => w.window !== null);
+    const inside = await repo.insideCounts(q, entId, active);
+    return fences.map((f, i) => ({ ...f, activeNow: windows[i]!.window !== null, insideCount: inside.get(f.id) ?? 0 }));
   }
 
   private async lock(tx: Queryable, caller: Caller, id: number): Promise<repo.LockedFence> {
@@ -241,10 +286,15 @@ export class FenceService {
     if (count + ids.length > LINK_LIMIT[kind]) throw ruleError(ServerCode.ParameterError, 'fenceLinksFull', { max: LINK_LIMIT[kind] });
   }
 
-  /** After the commit: this node drops its copy at once, the others when the hub tells them. */
-  private async changed(entId: number, fenceId: number): Promise<void> {
+  /**
+   * After the commit: this node drops its copy at once, the others when the hub tells them; open
+   * lists, editors and dispatch maps hear FenceChange (ADR 027; the spec's fence actions).
+   */
+  private async changed(entId: number, fenceId: number, action: FenceAction, detail: FenceDetail | null): Promise<void> {
     this.cache.invalidate(entId);
     this.monitor.forgetFence(fenceId);
     await this.hub.publish(INTERNAL_TOPICS.fences, 'FencesChanged', { entId, fenceId }).catch(() => undefined);
+    const frame: FenceChangeFrame = { action, fenceId, fence: detail && summary(detail) };
+    await this.hub.publish(topics.dispatch(entId), FENCE_CHANGE_KIND, frame).catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { Role } from '@ptt/contracts';
+import { Role, type FenceRule, type FenceShape } from '@ptt/contracts';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from '../db/db';
 
@@ -13,14 +13,53 @@ interface SeedUser {
   role: Role;
 }
 
+interface SeedFence {
+  name: string;
+  rule: FenceRule;
+  shape: FenceShape;
+  /** Linked channel (by name). */
+  channel: string;
+}
+
 interface SeedEnterprise {
   id: number;
   name: string;
+  /** IANA zone fence schedules are read in (default UTC). */
+  timeZone?: string;
   users: SeedUser[];
   /** Channel name -> member accounts (dispatchers are added to every channel). The first one is the
    *  enterprise channel, which holds everyone. */
   channels: Record<string, string[]>;
+  /** Fences created with the organisation unless seeding is asked for without them. */
+  fences?: SeedFence[];
 }
+
+/** The simulator's demo area (`npm start`): members wander within 3,000 m of this point. */
+export const DEMO_AREA_CENTER = { lng: 116.397, lat: 39.909 };
+
+/** Metres east and north of the demo area's centre as a WGS-84 point (flat earth, fine for km). */
+function offset(east: number, north: number): { lng: number; lat: number } {
+  const metresPerDegree = 111_320;
+  return {
+    lng: Math.round((DEMO_AREA_CENTER.lng + east / (metresPerDegree * Math.cos((DEMO_AREA_CENTER.lat * Math.PI) / 180))) * 1e6) / 1e6,
+    lat: Math.round((DEMO_AREA_CENTER.lat + north / metresPerDegree) * 1e6) / 1e6,
+  };
+}
+
+/**
+ * Two fences a random walk in the demo area crosses now and then, so `npm start` shows alerts: a
+ * 'stay' yard about 400 m across, 700 m north-east of the centre, for everyone (General), and a
+ * 'leave' circle of 2,600 m around the centre for the Security channel (members wander to 3,000 m).
+ */
+export const DEMO_FENCES: SeedFence[] = [
+  {
+    name: 'Restricted yard',
+    rule: 'stay',
+    shape: { type: 'polygon', points: [offset(300, 300), offset(700, 320), offset(720, 700), offset(480, 780), offset(280, 620)] },
+    channel: 'General',
+  },
+  { name: 'Operations area', rule: 'leave', shape: { type: 'circle', center: { ...DEMO_AREA_CENTER }, radius: 2_600 }, channel: 'Security' },
+];
 
 const members = [1, 2, 3, 4, 5, 6].map((n) => ({ account: `member${n}`, nickname: `Member ${n}`, role: Role.User }));
 
@@ -28,6 +67,7 @@ export const DEMO_ENTERPRISES: SeedEnterprise[] = [
   {
     id: DEMO_ENT_ID,
     name: 'Demo Organisation',
+    timeZone: 'Asia/Shanghai',
     users: [
       { account: 'superadmin', nickname: 'Super Admin', role: Role.SuperAdmin },
       { account: 'admin', nickname: 'Admin', role: Role.Admin },
@@ -40,6 +80,7 @@ export const DEMO_ENTERPRISES: SeedEnterprise[] = [
       Security: ['member1', 'member2', 'member3'],
       Logistics: ['member4', 'member5', 'member6'],
     },
+    fences: DEMO_FENCES,
   },
   {
     // Its own `dispatcher1` makes that account ambiguous without an organisation id.
@@ -79,10 +120,10 @@ export function imeiFor(n: number): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: number): Promise<void> {
+async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: number, withFences: boolean): Promise<void> {
   await tx.query(
-    `insert into enterprises (id, name, valid_until) values ($1, $2, now() + make_interval(years => $3))`,
-    [ent.id, ent.name, VALID_YEARS],
+    `insert into enterprises (id, name, valid_until, time_zone) values ($1, $2, now() + make_interval(years => $3), $4)`,
+    [ent.id, ent.name, VALID_YEARS, ent.timeZone ?? 'UTC'],
   );
   const ids = new Map<string, number>();
   for (const u of ent.users) {
@@ -95,12 +136,14 @@ async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: nu
   const dispatchers = ent.users.filter((u) => u.role === Role.Dispatcher);
   const firstDispatcher = dispatchers[0] ? ids.get(dispatchers[0].account)! : null;
   await tx.query('update users set dispatcher_id = $1 where ent_id = $2 and role = $3', [firstDispatcher, ent.id, Role.User]);
+  const channelIds = new Map<string, number>();
   for (const [index, [name, accounts]] of Object.entries(ent.channels).entries()) {
     const r = await tx.query<{ id: number }>(
       'insert into channels (ent_id, name, is_enterprise) values ($1, $2, $3) returning id',
       [ent.id, name, index === 0],
     );
     const channelId = r.rows[0]!.id;
+    channelIds.set(name, channelId);
     const people = [...dispatchers.map((d) => d.account), ...accounts];
     for (const account of people) {
       const u = ent.users.find((x) => x.account === account)!;
@@ -114,6 +157,7 @@ async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: nu
       ]);
     }
   }
+  if (withFences) await seedFences(tx, ent, ids.get(ent.users.find((u) => u.role === Role.Admin)?.account ?? '') ?? null, channelIds);
   const handsetUsers = ent.users.filter((u) => u.role === Role.User);
   for (const [i, u] of handsetUsers.entries()) {
     const n = deviceBase + i + 1;
@@ -134,15 +178,38 @@ async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: nu
   }
 }
 
+async function seedFences(tx: Queryable, ent: SeedEnterprise, adminId: number | null, channelIds: ReadonlyMap<string, number>): Promise<void> {
+  for (const f of ent.fences ?? []) {
+    const r = await tx.query<{ id: number }>(
+      'insert into fences (ent_id, name, rule, shape, created_by, updated_by) values ($1, $2, $3, $4::jsonb, $5, $5) returning id',
+      [ent.id, f.name, f.rule, JSON.stringify(f.shape), adminId],
+    );
+    await tx.query('insert into fence_channels (fence_id, channel_id, ent_id, created_by) values ($1, $2, $3, $4)', [
+      r.rows[0]!.id,
+      channelIds.get(f.channel)!,
+      ent.id,
+      adminId,
+    ]);
+  }
+}
+
+export interface SeedOptions {
+  /**
+   * The demo fences (default true, as `npm start` seeds). Server tests seed without them, so a
+   * position they send near Beijing raises only the alerts of the fences they draw themselves.
+   */
+  fences?: boolean;
+}
+
 /** Seeds the demo organisations once; later calls change nothing and report seeded: false. */
-export async function seedDemo(db: Db): Promise<SeedResult> {
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
   const logins = DEMO_ENTERPRISES.flatMap((e) => e.users.map((u) => ({ entId: e.id, account: u.account, role: u.role })));
   const seeded = await db.transaction(async (tx) => {
     const existing = await tx.query('select 1 from enterprises where id = $1', [DEMO_ENT_ID]);
     if (existing.rows.length > 0) return false;
     let deviceBase = 0;
     for (const ent of DEMO_ENTERPRISES) {
-      await seedEnterprise(tx, ent, deviceBase);
+      await seedEnterprise(tx, ent, deviceBase, opts.fences ?? true);
       deviceBase += 100;
     }
     // Explicit ids do not move the identity sequence; the next new enterprise must not collide.

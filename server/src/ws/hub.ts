@@ -20,7 +20,8 @@ export interface Hub {
 export const INTERNAL_TOPICS = {
   sessionRevoked: 'sys/internal/session-revoked',
   membership: 'sys/internal/membership',
-  /** A fence or its links changed in `{ entId }`: every node drops its cached fences. */
+  /** A fence or its links changed in `{ entId, fenceId }`, or the organisation's time zone (`{ entId }`):
+   *  every node drops its cached fences (and the remembered states of that fence). */
   fences: 'sys/internal/fences',
 } as const;
 

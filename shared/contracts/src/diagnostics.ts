@@ -37,3 +37,40 @@ export type ServerTime = z.infer<typeof serverTimeSchema>;
 export function clockSkewMs(serverTime: number, sentAt: number, receivedAt: number): number {
   return Math.round((sentAt + receivedAt) / 2 - serverTime);
 }
+
+/**
+ * Upper bounds (ms) of the buckets of the fence evaluation time histogram: fine where the target
+ * (20 ms, issue 22) is, coarse beyond. One more bucket counts everything above the last bound.
+ */
+export const FENCE_LATENCY_BOUNDS_MS: readonly number[] = [
+  ...Array.from({ length: 40 }, (_, i) => (i + 1) * 0.25),
+  ...Array.from({ length: 40 }, (_, i) => 11 + i),
+  ...Array.from({ length: 45 }, (_, i) => 60 + i * 10),
+  1_000, 2_000, 5_000, 10_000,
+];
+
+/**
+ * `GET /api/diagnostics/fences`: geofence evaluation of the caller's organisation on the node that
+ * answers, counted since it started. `latency` is the time from a report's positions being stored
+ * to their evaluation against every fence covering the member having finished (writes and frames
+ * included), as counts per bucket of FENCE_LATENCY_BOUNDS_MS (one more for above the last).
+ */
+export const fenceEvaluationStatsSchema = z.object({
+  /** When this node started counting (ISO). */
+  since: text(),
+  /** Stored reports seen ('location.stored'), covered by a fence or not. */
+  reports: z.number().int().nonnegative(),
+  /** Position and fence pairs stepped (ADR 027's pure step). */
+  evaluations: z.number().int().nonnegative(),
+  alerts: z.number().int().nonnegative(),
+  /** Queries reading members' fence states (memory missing or older than 60 s). */
+  stateReads: z.number().int().nonnegative(),
+  /** fence_states rows written (a state changed) and writes refused because another node or a
+   *  newer point had changed the row first (then stepped again from the stored row). */
+  stateWrites: z.number().int().nonnegative(),
+  conflicts: z.number().int().nonnegative(),
+  /** Reports whose evaluation failed (a database error); the error log says why. */
+  failures: z.number().int().nonnegative(),
+  latency: z.object({ boundsMs: z.array(z.number()), counts: z.array(z.number().int().nonnegative()) }),
+});
+export type FenceEvaluationStats = z.infer<typeof fenceEvaluationStatsSchema>;
