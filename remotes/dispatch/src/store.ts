@@ -6,6 +6,7 @@ import type { DataExtra } from '@ptt/ui';
 import { callSlice } from './calls';
 import { chatSlice } from './chat';
 import { commandsSlice } from './commands';
+import { fenceAlertsSlice } from './fences';
 import { chatListSlice, consoleSlice, devicesSlice, membersSlice, presenceSlice } from './core';
 import type { DispatchState, DispatchStore } from './core';
 import { liveSlice } from './live';
@@ -25,6 +26,7 @@ export function createDispatchStore(api?: ApiClient): DispatchStore {
       console: consoleSlice.reducer,
       chat: chatSlice.reducer,
       live: liveSlice.reducer,
+      fenceAlerts: fenceAlertsSlice.reducer,
       ptt: pttSlice.reducer,
       // The console's own data: the chat list, presence, the selected channel's members, devices,
       // command lifecycles and the 1V1 call.

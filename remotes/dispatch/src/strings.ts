@@ -1,5 +1,6 @@
 import { chatEn, chatZh } from './chat';
 import { consoleEn, consoleZh } from './console';
+import { fencesEn, fencesZh } from './fences';
 import { liveEn, liveZh } from './live';
 import { monitorEn, monitorZh } from './monitor';
 import { pttEn, pttZh } from './ptt';
@@ -12,6 +13,7 @@ export const en = {
   intro: 'Channels, members, chat and push-to-talk will appear here.',
   chat: chatEn,
   console: consoleEn,
+  fences: fencesEn,
   live: liveEn,
   monitor: monitorEn,
   ptt: pttEn,
@@ -24,6 +26,7 @@ export const zh: typeof en = {
   intro: '频道、成员、聊天和对讲将显示在这里。',
   chat: chatZh,
   console: consoleZh,
+  fences: fencesZh,
   live: liveZh,
   monitor: monitorZh,
   ptt: pttZh,

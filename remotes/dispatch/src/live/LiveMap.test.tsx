@@ -44,6 +44,8 @@ const fakeMap = {
 jest.mock('@ptt/map', () => ({
   DEFAULT_STALE_AFTER_MS: 300_000,
   STATUS_COLORS: { online: 'green', offline: 'grey', busy: 'red', away: 'amber', dnd: 'red', invisible: 'grey', unknown: 'grey' },
+  FENCE_COLORS: { leave: 'green', stay: 'red' },
+  useFenceOverlay: jest.fn(),
   MemberLayer: jest.fn((opts: { onSelect?: (uid: number) => void }) => new FakeLayer(opts)),
   MapView: ({ onReady, ariaLabel }: { onReady: (m: unknown) => void; ariaLabel: string }) => {
     useEffect(() => onReady(fakeMap), [onReady]);

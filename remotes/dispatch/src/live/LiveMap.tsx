@@ -7,7 +7,9 @@ import type { ApiClient, EventBus } from '@ptt/event-bus';
 import { MapView, TrackDialog } from '@ptt/map';
 import type { MemberMarker, PttMap } from '@ptt/map';
 import { useBusState } from '@ptt/ui';
-import { NS, openTrack, selectMember, useAppDispatch, useAppSelector } from '../core';
+import { NS, focusMember, openTrack, selectMember, useAppDispatch, useAppSelector } from '../core';
+import { FenceAlertList, FenceMapLayer, fenceAlertShown, shownAlert, useFenceAlerts, useFenceLayerSetting } from '../fences';
+import type { FenceAlertEntry } from '../fences';
 import { MapToolbar } from './MapToolbar';
 import { SosDialog } from './SosDialog';
 import { TempChannelDialog } from './TempChannelDialog';
@@ -24,6 +26,8 @@ const useStyles = makeStyles({
   // MapView fills its parent (height 100%): this box gives it the rest of the pane.
   mapBox: { position: 'relative', minHeight: '240px', height: '100%' },
   note: { position: 'absolute', zIndex: 1000, left: tokens.spacingHorizontalM, right: tokens.spacingHorizontalM, bottom: tokens.spacingVerticalM },
+  // Top right: Leaflet's zoom buttons are top left and its attribution bottom right.
+  alerts: { position: 'absolute', zIndex: 1000, top: tokens.spacingVerticalS, right: tokens.spacingHorizontalS, left: '56px', display: 'flex', justifyContent: 'flex-end', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } },
 });
 
 export interface LiveMapProps {
@@ -44,6 +48,9 @@ export function LiveMap({ api, bus }: LiveMapProps) {
   const [map, setMap] = useState<PttMap | null>(null);
   const [follow, setFollow] = useState(false);
   const staff = session ? can(session.role, 'location.read') : false;
+  const fenceReader = session ? can(session.role, 'fence.read') : false;
+  const [fenceLayer, setFenceLayer] = useFenceLayerSetting();
+  const shownFenceAlert = useAppSelector((s) => shownAlert(s.fenceAlerts));
 
   const onSelect = useCallback((uid: number) => dispatch(selectMember(uid)), [dispatch]);
   const live = useLiveRoster(api, bus, map, session, onSelect);
@@ -52,6 +59,15 @@ export function LiveMap({ api, bus }: LiveMapProps) {
   const area = useAreaPick(map, live.roster, session?.id ?? null);
   useMapFocus(bus, map, live);
   useMapTalkers(map, live, session, onSelect);
+  useFenceAlerts(bus, session);
+
+  // "Show on map": the member where the alert saw them (unless a newer position is known), in the
+  // middle and selected, and the alert's fence drawn highlighted.
+  const showFenceAlert = (a: FenceAlertEntry) => {
+    live.addPoint({ uid: a.uid, lng: a.lng, lat: a.lat, time: Date.parse(a.time) });
+    dispatch(fenceAlertShown(a.alertId));
+    dispatch(focusMember(a.uid));
+  };
 
   useEffect(() => live.layer?.select(selectedUserId), [live.layer, selectedUserId]);
 
@@ -113,9 +129,14 @@ export function LiveMap({ api, bus }: LiveMapProps) {
         }}
         sosCount={sosCount}
         onShowSos={() => dispatch(sosShow(undefined))}
+        fenceLayer={fenceReader ? { on: fenceLayer, set: setFenceLayer } : null}
       />
       <div className={styles.mapBox}>
         <MapView settings={settings} ariaLabel={t('live.mapLabel')} onReady={setMap} />
+        {fenceReader ? <FenceMapLayer bus={bus} map={map} all={fenceLayer} highlightId={shownFenceAlert?.fenceId ?? null} /> : null}
+        <div className={styles.alerts}>
+          <FenceAlertList onShow={showFenceAlert} />
+        </div>
       </div>
       <div className={styles.note} aria-live="polite">
         {area.selecting ? (

@@ -1,7 +1,7 @@
 import { Button, Popover, PopoverSurface, PopoverTrigger, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from '@ptt/map';
+import { FENCE_COLORS, STATUS_COLORS } from '@ptt/map';
 import type { MemberStatus } from '@ptt/map';
 import { NS } from '../core';
 import { TALK_COLOR } from './talkerMarkers';
@@ -18,10 +18,11 @@ const useStyles = makeStyles({
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   swatch: { boxSizing: 'border-box', width: '12px', height: '12px', borderRadius: '50%', border: '2px solid #ffffff', flexShrink: 0 },
   title: { margin: `0 0 ${tokens.spacingVerticalS}` },
+  fence: { boxSizing: 'border-box', width: '16px', height: '12px', flexShrink: 0 },
 });
 
-/** What the marker colours mean: one per presence status, and how an old position looks. */
-export function MapLegend() {
+/** What the marker colours mean: one per presence status, and how an old position looks; the fence colours for staff. */
+export function MapLegend({ fences }: { fences: boolean }) {
   const { t } = useTranslation(NS);
   const styles = useStyles();
   return (
@@ -54,6 +55,18 @@ export function MapLegend() {
             <span className={styles.swatch} style={{ backgroundColor: STATUS_COLORS.online, boxShadow: `0 0 0 3px ${TALK_COLOR}, 0 0 6px 4px ${TALK_COLOR}` }} aria-hidden />
             {t('live.legend.talking')}
           </li>
+          {fences ? (
+            <>
+              <li className={styles.item}>
+                <span className={styles.fence} style={{ border: `2px dashed ${FENCE_COLORS.leave}` }} aria-hidden />
+                {t('fences.legend.leave')}
+              </li>
+              <li className={styles.item}>
+                <span className={styles.fence} style={{ border: `2px solid ${FENCE_COLORS.stay}` }} aria-hidden />
+                {t('fences.legend.stay')}
+              </li>
+            </>
+          ) : null}
         </ul>
       </PopoverSurface>
     </Popover>

@@ -16,6 +16,7 @@ import {
 import { AlertUrgentRegular, CallRegular, CircleRegular, LocationArrowRegular, ShapesRegular, ZoomFitRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../core';
+import { FenceLayerMenu } from '../fences';
 import { MapLegend } from './MapLegend';
 
 const useStyles = makeStyles({
@@ -39,6 +40,8 @@ export interface MapToolbarProps {
   onShowTemp: () => void;
   sosCount: number;
   onShowSos: () => void;
+  /** The fence layer's switch, for those who may read fences; null: no layer menu. */
+  fenceLayer: { on: boolean; set: (on: boolean) => void } | null;
 }
 
 export function MapToolbar(p: MapToolbarProps) {
@@ -100,7 +103,8 @@ export function MapToolbar(p: MapToolbarProps) {
         </Button>
       ) : null}
       <ToolbarDivider />
-      <MapLegend />
+      {p.fenceLayer ? <FenceLayerMenu fences={p.fenceLayer.on} onFences={p.fenceLayer.set} disabled={!p.mapReady} /> : null}
+      <MapLegend fences={p.fenceLayer !== null} />
     </Toolbar>
   );
 }
