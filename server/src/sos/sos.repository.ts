@@ -34,7 +34,23 @@ const FROM = `sos_records s join users u on u.id = s.user_id left join users d o
   left join users a on a.id = s.acked_by left join devices dv on dv.user_id = s.user_id`;
 // Counting needs no staff or device names.
 const COUNT_FROM = 'sos_records s join users u on u.id = s.user_id';
-const SORTS: Record<string, string> = { startedAt: 's.started_at', closedAt: 's.closed_at', account: 'lower(u.account)' };
+export const SOS_SORTS: Record<string, string> = { startedAt: 's.started_at', closedAt: 's.closed_at', account: 'lower(u.account)' };
+
+/** The list's filters (`s` the SOS, `u` its raiser), shared with its export (records/record-exports.ts). */
+export function sosWhere(entId: number, q: Omit<SosListQuery, 'page' | 'size' | 'sort' | 'order'>, onlyUser?: number): Where {
+  const w = new Where().add('s.ent_id = ?', entId);
+  const userId = onlyUser ?? q.userId;
+  if (userId !== undefined) w.add('s.user_id = ?', userId);
+  if (q.state) w.add(q.state === 'open' ? 's.closed_at is null' : 's.closed_at is not null');
+  if (q.device) w.add('s.device ilike ?', Where.contains(q.device));
+  if (q.from !== undefined) w.add('s.started_at >= to_timestamp(?::double precision / 1000)', q.from);
+  if (q.to !== undefined) w.add('s.started_at < to_timestamp(?::double precision / 1000)', q.to);
+  if (q.q) {
+    const like = Where.contains(q.q);
+    w.add('(u.account ilike ? or u.nickname ilike ? or s.device ilike ? or s.ip ilike ?)', like, like, like, like);
+  }
+  return w;
+}
 
 const staff = (id: number | null, nickname: string | null) => (id === null ? null : { id, nickname: nickname ?? '' });
 
@@ -164,21 +180,12 @@ export class SosRepository {
   }
 
   async list(entId: number, q: SosListQuery, onlyUser?: number): Promise<Page<SosRecord>> {
-    const w = new Where().add('s.ent_id = ?', entId);
-    const userId = onlyUser ?? q.userId;
-    if (userId !== undefined) w.add('s.user_id = ?', userId);
-    if (q.state) w.add(q.state === 'open' ? 's.closed_at is null' : 's.closed_at is not null');
-    if (q.from !== undefined) w.add('s.started_at >= to_timestamp(?::double precision / 1000)', q.from);
-    if (q.to !== undefined) w.add('s.started_at < to_timestamp(?::double precision / 1000)', q.to);
-    if (q.q) {
-      const like = Where.contains(q.q);
-      w.add('(u.account ilike ? or u.nickname ilike ? or s.device ilike ? or s.ip ilike ?)', like, like, like, like);
-    }
+    const w = sosWhere(entId, q, onlyUser);
     const page = await fetchPage<SosRow>(this.db, {
       columns: COLUMNS,
       from: FROM,
       where: w,
-      sortColumns: SORTS,
+      sortColumns: SOS_SORTS,
       tieBreak: 's.id',
       page: q,
       count: { from: COUNT_FROM, where: w },

@@ -4,6 +4,8 @@ import { coordinateSystemSchema } from '../enums';
 import { idSchema } from '../ids';
 import { idParam, intParam, listQuerySchema } from '../list';
 import { latitudeSchema, longitudeSchema } from '../rest/fields';
+import { NO_PAGING, exportParamsSchema } from '../rest/exports';
+import { deviceFilterParam } from '../rest/records';
 
 // SOS: raised by a device on `topics.sos(entId, userId)` (kind Sos) or by POST /api/sos, open
 // until a dispatcher closes it. See docs/protocol.md.
@@ -238,6 +240,8 @@ export const SOS_SORTS = ['startedAt', 'closedAt', 'account'] as const;
 export const sosListQuerySchema = listQuerySchema(SOS_SORTS, 'startedAt').extend({
   state: z.preprocess((v) => (v === '' ? undefined : v), sosStateSchema.optional()),
   userId: idParam,
+  /** The raise's device text contains this (case-insensitive). */
+  device: deviceFilterParam,
   /** started_at range in ms since the epoch (from inclusive, to exclusive). */
   from: intParam,
   to: intParam,
@@ -245,3 +249,6 @@ export const sosListQuerySchema = listQuerySchema(SOS_SORTS, 'startedAt').extend
 export type SosListQuery = z.infer<typeof sosListQuerySchema>;
 /** GET /api/me/sos-records: always the caller's own SOS, so there is no userId filter. */
 export const ownSosQuerySchema = sosListQuerySchema.omit({ userId: true });
+/** GET /api/records/sos/export (staff) and /api/me/sos-records/export (ADR 028). */
+export const sosExportQuerySchema = sosListQuerySchema.omit(NO_PAGING).extend(exportParamsSchema.shape);
+export const ownSosExportQuerySchema = ownSosQuerySchema.omit(NO_PAGING).extend(exportParamsSchema.shape);

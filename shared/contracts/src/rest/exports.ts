@@ -42,3 +42,9 @@ export const exportProgressFrameSchema = z.object({
   cancelled: z.boolean(),
 });
 export type ExportProgressFrame = z.infer<typeof exportProgressFrameSchema>;
+
+/**
+ * An export's query is its list's without paging (an export holds every filtered row: `page` and
+ * `size` are not read), plus `exportParamsSchema`: `list.omit(NO_PAGING).extend(exportParamsSchema.shape)`.
+ */
+export const NO_PAGING = { page: true, size: true } as const;
