@@ -2,6 +2,7 @@ import {
   DeviceCommand,
   HeartbeatEvent,
   HeartbeatMethod,
+  FENCE_CHANGE_KIND,
   LOCATION_KIND,
   MessageType,
   SERVER_FRAMES,
@@ -321,15 +322,20 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
       () => ws.m2.send({ code: 0, topic: topics.location(ENT, s.m2.id), data: { lng: 116.41, lat: 39.91, coord: 0, time: Date.now() }, t: LOCATION_KIND }),
       [dispatch(LOCATION_KIND)],
     );
-    // A 'leave' fence around where m2 is now: the next position, far outside, raises WallAlert.
-    await rest('admin', 'POST', '/api/fences', {
-      name: 'Routing fence', rule: 'leave', userIds: [s.m2.id],
-      shape: { type: 'circle', center: { lng: 116.41, lat: 39.91 }, radius: 500 },
-    });
+    // A 'leave' fence around where m2 is now (FenceChange to staff, not to the display): two
+    // positions far outside (drift protection, ADR 027) raise WallAlert with the second.
     await step(
-      () => ws.m2.send({ code: 0, topic: topics.location(ENT, s.m2.id), data: { lng: 116.5, lat: 39.99, coord: 0, time: Date.now() }, t: LOCATION_KIND }),
-      [dispatch(LOCATION_KIND), dispatch('WallAlert'), screen('ScreenAlert')],
+      () =>
+        rest('admin', 'POST', '/api/fences', {
+          name: 'Routing fence', rule: 'leave', userIds: [s.m2.id],
+          shape: { type: 'circle', center: { lng: 116.41, lat: 39.91 }, radius: 500 },
+        }).then(() => undefined),
+      [dispatch(FENCE_CHANGE_KIND)],
     );
+    const far = (time: number) => ws.m2.send({ code: 0, topic: topics.location(ENT, s.m2.id), data: { lng: 116.5, lat: 39.99, coord: 0, time }, t: LOCATION_KIND });
+    const outAt = Date.now();
+    await step(() => far(outAt), [dispatch(LOCATION_KIND)]);
+    await step(() => far(outAt + 1_000), [dispatch(LOCATION_KIND), dispatch('WallAlert'), screen('ScreenAlert')]);
     const deviceId = await deviceOf('member3');
     const device = await rest<Record<string, unknown>>('admin', 'GET', `/api/devices/${deviceId}`);
     const edit = { name: 'Routing radio', platform: device.platform, imei: device.imei ?? null, mac: device.mac ?? null, tag: device.tag ?? null, dispatcherId: device.dispatcherId ?? null };

@@ -340,9 +340,12 @@ describe.each(DB_KINDS)('large screen on %s', (kind) => {
     await api(t.app, 'POST', '/api/fences', s.admin.auth_token, {
       name: 'Screen fence', rule: 'leave', userIds: [s.member3.id], shape: { type: 'circle', center: { lng: 116.41, lat: 39.91 }, radius: 500 },
     });
-    const report = (lng: number, lat: number) => m3.send({ code: 0, topic: topics.location(ENT, s.member3.id), data: { lng, lat, coord: 0, time: Date.now() }, t: LOCATION_KIND });
+    let at = Date.now();
+    const report = (lng: number, lat: number) => m3.send({ code: 0, topic: topics.location(ENT, s.member3.id), data: { lng, lat, coord: 0, time: (at += 1_000) }, t: LOCATION_KIND });
     report(116.41, 39.91);
     await wall.waitFor((f) => f.t === LOCATION_KIND);
+    // Two positions outside confirm the crossing (drift protection, ADR 027).
+    report(116.5, 39.99);
     report(116.5, 39.99);
     const alert = await wall.waitFor((f) => f.t === SCREEN_ALERT_KIND);
     expect(alert.topic).toBe(topics.screen(ENT));
