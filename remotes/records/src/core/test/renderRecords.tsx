@@ -25,7 +25,7 @@ export interface Fixture {
   url: string;
   role?: Role;
   /** GET answers by path; a function gets the query. */
-  answers?: Record<string, unknown | ((query: Record<string, unknown>) => unknown)>;
+  answers?: Record<string, unknown>;
 }
 
 type Get = jest.Mock<Promise<unknown>, [string, { query?: Record<string, unknown>; signal?: AbortSignal }?]>;
@@ -38,7 +38,7 @@ export function renderRecords(App: ComponentType<RemoteAppProps>, { url, role = 
     if (answer === undefined) return Promise.resolve(page([]));
     return Promise.resolve(typeof answer === 'function' ? (answer as (q: Record<string, unknown>) => unknown)(options?.query ?? {}) : answer);
   });
-  const download: Download = jest.fn(() => new Promise<unknown>(() => undefined));
+  const download: Download = jest.fn((_path: string) => new Promise<unknown>(() => undefined));
   const api = { get, download } as unknown as ApiClient;
   const bus: EventBus = createEventBus();
   initI18n({ bus });
