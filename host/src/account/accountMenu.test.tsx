@@ -1,5 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Role } from '@ptt/contracts';
 import { renderHost, SESSION } from '../test/renderHost';
 import { USER } from './testing';
 
@@ -40,6 +41,38 @@ describe('account part of the user menu', () => {
     expect(screen.queryAllByText('Dispatcher One')).toHaveLength(0);
     expect(sessionStore.load()?.nickname).toBe('Night Owl');
     expect(patch).toHaveBeenCalledWith('/api/me', { nickname: 'Night Owl' }, expect.anything());
+  });
+
+  it('opens a dispatcher\'s own SOS records in the records screen', async () => {
+    renderHost('/main/dispatch', { session: SESSION, answer: () => Promise.resolve({ items: [], total: 0 }) });
+    await openUserMenu(/Dispatcher One/);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'SOS record' }));
+    // The records remote (a stand-in here) at its SOS view; the link's mine=1 is ownRecords' (tested there).
+    expect(await screen.findByRole('heading', { name: 'records at /main/record' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/record\/sos$/);
+  });
+
+  it('keeps a dispatcher\'s own login records in a dialog (the login records view is for managers)', async () => {
+    renderHost('/main/dispatch', { session: SESSION, answer: () => Promise.resolve({ items: [], total: 0 }) });
+    await openUserMenu(/Dispatcher One/);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Login record' }));
+    expect(await screen.findByRole('dialog', { name: 'Login record' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/dispatch$/);
+  });
+
+  it('opens a manager\'s own operation records in the records screen', async () => {
+    renderHost('/main/dispatch', { session: { ...SESSION, role: Role.Admin } });
+    await openUserMenu(/Dispatcher One/);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Operation record' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/record\/operation$/));
+  });
+
+  it('keeps a member\'s own SOS records in a dialog (members cannot open the records screen)', async () => {
+    renderHost('/main/dispatch', { session: { ...SESSION, role: Role.User }, answer: () => Promise.resolve({ items: [], total: 0 }) });
+    await openUserMenu(/Dispatcher One/);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'SOS record' }));
+    expect(await screen.findByRole('dialog', { name: 'SOS record' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/dispatch$/);
   });
 
   it('shows the own avatar at a URL signed with the file key, never with the token in it', async () => {

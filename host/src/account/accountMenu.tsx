@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserSummary } from '@ptt/contracts';
+import { useNavigate } from 'react-router-dom';
+import { Role, type UserSummary } from '@ptt/contracts';
 import { addRemoteStrings, useFileUrlSigner } from '@ptt/ui';
 import { useLogout, useSession } from '../app/session';
 import { useServices } from '../app/services';
@@ -8,6 +9,7 @@ import type { UserMenuEntry, UserMenuPart } from '../shell/userMenuTypes';
 import { createAccountApi } from './api';
 import { AvatarDialog } from './AvatarDialog';
 import { NicknameDialog } from './NicknameDialog';
+import { isOwnRecordEntry, ownRecordsLink } from './ownRecords';
 import { PasswordDialog } from './PasswordDialog';
 import { LoginRecordDialog, OperationRecordDialog, SosRecordDialog } from './recordDialogs';
 import { NS, en, zh } from './strings';
@@ -22,7 +24,10 @@ export interface AccountMenuPart extends UserMenuPart {
   avatarUrl: string | null;
 }
 
-/** Account entries of the user menu: the own records, password, avatar and nickname, with their dialogs. */
+/**
+ * Account entries of the user menu: the own records (the records screen with mine=1 for roles that
+ * may open it, else a dialog), password, avatar and nickname, with their dialogs.
+ */
 export function useAccountMenu(): AccountMenuPart {
   const { t } = useTranslation('common');
   const { api, sessionStore } = useServices();
@@ -30,10 +35,12 @@ export function useAccountMenu(): AccountMenuPart {
   // The header stays up all shift: the avatar's signed URL is renewed every hour (ADR 012).
   const signFileUrl = useFileUrlSigner(session);
   const logoutToLogin = useLogout();
+  const navigate = useNavigate();
   const [open, setOpen] = useState<AccountDialog | null>(null);
   const [avatarId, setAvatarId] = useState<string | null>(null);
   const accountApi = useMemo(() => createAccountApi(api), [api]);
   const userId = session?.id;
+  const role = session?.role ?? Role.User;
 
   useEffect(() => {
     if (userId === undefined) return undefined;
@@ -60,7 +67,13 @@ export function useAccountMenu(): AccountMenuPart {
     setOpen(null);
   }, []);
 
-  const entries: UserMenuEntry[] = ACCOUNT_DIALOGS.map((id) => ({ id, label: t(`userMenu.${id}`), onSelect: () => setOpen(id) }));
+  // Own records open the records screen filtered to the caller where the role may open it.
+  const select = (id: AccountDialog) => {
+    const link = isOwnRecordEntry(id) ? ownRecordsLink(id, role) : null;
+    if (link) void navigate(link);
+    else setOpen(id);
+  };
+  const entries: UserMenuEntry[] = ACCOUNT_DIALOGS.map((id) => ({ id, label: t(`userMenu.${id}`), onSelect: () => select(id) }));
 
   const dialogs = (
     <>
