@@ -42,6 +42,7 @@ export function ShapeMap({ stored, onChange, error }: Props) {
     if (!map) return;
     const made = new ShapeLayer(map, {
       editable: true,
+      handleLabels: { point: t('handlePoint'), middle: t('handleMiddle') },
       onDrawMode: setMode,
       onChange: (drawing) => {
         setHasShape(drawing !== null);
@@ -53,6 +54,8 @@ export function ShapeMap({ stored, onChange, error }: Props) {
       made.destroy();
       setLayer(null);
     };
+    // Made once per map: a language switch renames the handles the next time they are made.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map]);
 
   // The stored shape, again whenever another console changes it; a drawing of the user's stays.

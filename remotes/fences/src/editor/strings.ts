@@ -48,6 +48,8 @@ export const en = {
     hintCircle: 'Click the centre, then click again at the edge. Escape cancels.',
     hintEdit: 'Drag a corner to move it, drag the middle of an edge to add one; right-click a corner to remove it.',
     hintEmpty: 'Nothing is drawn yet: choose a polygon or a circle.',
+    handlePoint: 'Point of the fence: drag to move it',
+    handleMiddle: 'Middle of an edge: drag to add a corner',
   },
   links: {
     users: 'Members',
@@ -122,6 +124,8 @@ export const zh: typeof en = {
     hintCircle: '先点击圆心，再点击边缘。按 Esc 取消。',
     hintEdit: '拖动顶点可移动，拖动边的中点可添加顶点；右键点击顶点可删除。',
     hintEmpty: '尚未绘制：请选择多边形或圆形。',
+    handlePoint: '围栏的点：拖动可移动',
+    handleMiddle: '边的中点：拖动可添加顶点',
   },
   links: {
     users: '成员',

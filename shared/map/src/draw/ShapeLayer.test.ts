@@ -117,6 +117,16 @@ describe('ShapeLayer', () => {
     expect(onDrawMode).toHaveBeenLastCalledWith(null);
   });
 
+  it("names geoman's focusable handles (axe: buttons need a name)", async () => {
+    const layer = new ShapeLayer(map, { editable: true, handleLabels: { point: 'Fence point', middle: 'Edge middle' } });
+    layer.show(square);
+    await new Promise((r) => setTimeout(r, 0));
+    const handles = [...el.querySelectorAll('.marker-icon')];
+    expect(handles.length).toBe(6);
+    expect(handles.map((h) => h.getAttribute('aria-label')).sort()).toEqual(['Edge middle', 'Edge middle', 'Edge middle', 'Fence point', 'Fence point', 'Fence point']);
+    layer.destroy();
+  });
+
   it('a read-only layer draws nothing new', () => {
     const layer = new ShapeLayer(map);
     layer.draw('polygon');

@@ -16,6 +16,11 @@ export interface ShapeLayerOptions {
   /** The draw mode started (with its kind) or ended (null), to show it on the buttons. */
   onDrawMode?: (kind: ShapeKind | null) => void;
   style?: L.PathOptions;
+  /**
+   * Accessible names of geoman's handles, which Leaflet makes focusable buttons: a point of the
+   * fence (a corner, a circle's centre or edge) and the middle of an edge (dragged, it adds a corner).
+   */
+  handleLabels?: { point: string; middle: string };
 }
 
 // The editing options of a drawn fence: corners stay corners (a polygon is never removed by
@@ -32,6 +37,7 @@ export class ShapeLayer {
   private layer: L.Polygon | L.Circle | null = null;
   private drawing: ShapeKind | null = null;
   private readonly style: L.PathOptions;
+  private readonly handles: MutationObserver | null = null;
 
   constructor(
     private readonly map: PttMap,
@@ -42,6 +48,13 @@ export class ShapeLayer {
     if (options.editable) {
       map.leaflet.on('pm:create', this.onCreate);
       map.leaflet.on('pm:drawend', this.onDrawEnd);
+    }
+    const labels = options.handleLabels;
+    if (options.editable && labels && typeof MutationObserver !== 'undefined') {
+      // geoman makes its handles itself and turns middle handles into corners by their class:
+      // watching the map is the one place every handle passes through.
+      this.handles = new MutationObserver(() => nameHandles(map.leaflet.getContainer(), labels));
+      this.handles.observe(map.leaflet.getContainer(), { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
     }
   }
 
@@ -93,6 +106,7 @@ export class ShapeLayer {
   }
 
   destroy(): void {
+    this.handles?.disconnect();
     this.cancelDraw();
     this.put(null);
     this.map.leaflet.off(COORD_CHANGE_EVENT, this.onCoordChange);
@@ -154,4 +168,12 @@ export class ShapeLayer {
     const shape = this.layer ? shapeOf(this.layer) : null;
     if (shape) this.put(convertShape(shape, previous, coord));
   };
+}
+
+/** Names every geoman handle in `root` that has none or the wrong one. */
+function nameHandles(root: HTMLElement, labels: { point: string; middle: string }): void {
+  for (const el of root.querySelectorAll<HTMLElement>('.marker-icon')) {
+    const label = el.classList.contains('marker-icon-middle') ? labels.middle : labels.point;
+    if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
+  }
 }
