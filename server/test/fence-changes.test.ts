@@ -236,7 +236,7 @@ describe.each(DB_KINDS)('fence rules over REST and FenceChange on %s', (kind) =>
     }
     // Only the super admin changes it.
     expect((await api(t.app, 'PATCH', '/api/enterprise', s.dispatcher.auth_token, { timeZone: 'UTC' })).body.code).toBe(ServerCode.InsufficientPermissions);
-    expect((await api(t.app, 'PATCH', '/api/enterprise', s.superadmin.auth_token, { timeZone: 'Asia/Shanghai' })).body.data.timeZone).toBe('Asia/Shanghai');
+    expect((await api<Enterprise>(t.app, 'PATCH', '/api/enterprise', s.superadmin.auth_token, { timeZone: 'Asia/Shanghai' })).body.data.timeZone).toBe('Asia/Shanghai');
     expect((await listed(f.id)).activeNow).toBe(false);
     // Another organisation keeps its own.
     expect((await api<Enterprise>(t.app, 'GET', '/api/enterprise', s.stranger.auth_token)).body.data.timeZone).toBe('UTC');

@@ -17,24 +17,29 @@ export interface NewAlert {
 }
 
 /**
- * Stores an alert with the user's dispatcher and the fence's current name, if the fence is still
- * enabled and the user still exists (a stale cache on another node must not alert); the frame's data.
+ * Stores alerts with each user's dispatcher and the fence's current name, where the fence is still
+ * enabled and the user still exists in the enterprise (a stale cache on another node must not
+ * alert); one statement for the alerts of a moment. Answers their frames' data, oldest first.
  */
-export async function insertAlert(q: Queryable, a: NewAlert): Promise<WallAlertFrame | null> {
+export async function insertAlerts(q: Queryable, alerts: readonly NewAlert[]): Promise<WallAlertFrame[]> {
+  if (alerts.length === 0) return [];
   const r = await q.query<WallAlertFrame>(
-    `with ins as (
+    `with a as (
+       select * from jsonb_to_recordset($1::jsonb) as a(n int, e int, f int, u int, lng float8, lat float8, ip text, t float8)
+     ), ins as (
        insert into fence_alerts (ent_id, user_id, dispatcher_id, fence_id, fence_name, type, lng, lat, ip, alerted_at)
-       select $1, u.id, u.dispatcher_id, f.id, f.name, f.rule, $4, $5, $6, to_timestamp($7::double precision / 1000)
-         from users u join fences f on f.id = $2 and f.ent_id = $1 and f.enabled and f.deleted_at is null
-        where u.id = $3 and u.ent_id = $1
+       select a.e, u.id, u.dispatcher_id, f.id, f.name, f.rule, a.lng, a.lat, a.ip, to_timestamp(a.t / 1000)
+         from a join users u on u.id = a.u and u.ent_id = a.e
+                join fences f on f.id = a.f and f.ent_id = a.e and f.enabled and f.deleted_at is null
+        order by a.n
        returning id, user_id, fence_id, fence_name, type, lng, lat, alerted_at
      )
      select ins.id as "alertId", ins.fence_id as "fenceId", ins.fence_name as "fenceName", u.id as uid, u.account, u.nickname,
             ins.type, ins.lng, ins.lat, ${iso('ins.alerted_at')} as time
-       from ins join users u on u.id = ins.user_id`,
-    [a.entId, a.fenceId, a.userId, a.lng, a.lat, a.ip, a.atMs],
+       from ins join users u on u.id = ins.user_id order by ins.id`,
+    [JSON.stringify(alerts.map((a, n) => ({ n, e: a.entId, f: a.fenceId, u: a.userId, lng: a.lng, lat: a.lat, ip: a.ip, t: a.atMs })))],
   );
-  return r.rows[0] ?? null;
+  return r.rows;
 }
 
 /** The latest cross-border records as their WallAlert frames, newest first (the large screen, ADR 026). */

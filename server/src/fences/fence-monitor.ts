@@ -2,11 +2,12 @@ import { SCREEN_ALERT_KIND, WALL_ALERT_KIND, topics, type WallAlertFrame } from 
 import type { Db } from '../db/db';
 import type { DomainEventMap } from '../events/domain-events';
 import type { Hub } from '../ws/hub';
-import { insertAlert } from './fence-alert.repository';
+import { Batcher } from './batcher';
+import { insertAlerts, type NewAlert } from './fence-alert.repository';
 import type { ActiveFence, FenceCache } from './fence-cache';
 import { sameState, stepFence, type FenceState } from './fence-rules';
 import { FenceStats } from './fence-stats';
-import { readStates, writeState } from './fence-state.repository';
+import { readStates, writeStates, type StateWrite, type StoredState } from './fence-state.repository';
 
 type Stored = DomainEventMap['location.stored'];
 type Point = Stored['points'][number];
@@ -17,6 +18,9 @@ type Point = Stored['points'][number];
  * point while nothing changes.
  */
 export const STATE_TRUST_MS = 60_000;
+/** Up to this much less, at random: members first seen together (a restart) are not all read again
+ *  in the same few seconds a minute later. */
+const TRUST_JITTER_MS = 10_000;
 const STATES_MAX = 200_000;
 /** Steps from the stored row again when another node changed it first; more races than this are
  *  not plausible for one member's report. */
@@ -28,6 +32,23 @@ interface Known {
   version: number | null;
   /** When the database last confirmed it (our clock). */
   checked: number;
+}
+
+interface ReadRequest {
+  userId: number;
+  fenceIds: number[];
+}
+
+interface WriteRequest {
+  userId: number;
+  writes: StateWrite[];
+  alerts: NewAlert[];
+}
+
+interface WriteResult {
+  /** Fence ids whose state was written (the others lost a race: step again). */
+  written: Set<number>;
+  frames: WallAlertFrame[];
 }
 
 interface Outcome {
@@ -51,13 +72,19 @@ export class FenceMonitor {
   /** Per user: reports are evaluated one after another, in arrival order. */
   private readonly queues = new Map<number, Promise<void>>();
   readonly stats = new FenceStats();
+  /** The state reads, and the state writes with their alerts, of the reports of one moment. */
+  private readonly reads: Batcher<ReadRequest, StoredState[]>;
+  private readonly writes: Batcher<WriteRequest, WriteResult>;
 
   constructor(
     private readonly db: Db,
     private readonly hub: Hub,
     private readonly cache: FenceCache,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.reads = new Batcher((reqs) => this.readRound(reqs));
+    this.writes = new Batcher((reqs) => this.writeRound(reqs));
+  }
 
   async onStored(ev: Stored): Promise<void> {
     const started = performance.now();
@@ -116,7 +143,7 @@ export class FenceMonitor {
       return force || !k || now - k.checked >= STATE_TRUST_MS;
     });
     if (need.length === 0) return;
-    const rows = new Map((await readStates(this.db, ev.userId, need.map((f) => f.id))).map((r) => [r.fenceId, r]));
+    const rows = new Map((await this.reads.submit({ userId: ev.userId, fenceIds: need.map((f) => f.id) })).map((r) => [r.fenceId, r]));
     this.stats.add(ev.entId, 'stateReads');
     for (const f of need) {
       const key = keyOf(f.id, ev.userId);
@@ -124,8 +151,9 @@ export class FenceMonitor {
       const row = rows.get(f.id);
       const version = row?.version ?? null;
       // Nobody wrote since: the memory is the same state, but knows newer points.
-      if (k && k.version === version) k.checked = now;
-      else this.remember(key, { state: row?.state ?? null, version, checked: now });
+      const checked = now - Math.floor(Math.random() * TRUST_JITTER_MS);
+      if (k && k.version === version) k.checked = checked;
+      else this.remember(key, { state: row?.state ?? null, version, checked });
     }
   }
 
@@ -144,32 +172,46 @@ export class FenceMonitor {
   }
 
   /**
-   * Writes the changed states and their alerts in one transaction. A row that another node (or a
-   * newer point) changed first is not written, its alerts neither: those fences are returned to be
-   * stepped again from the stored row.
+   * Writes the changed states with their alerts (in the round's one transaction). A row that another
+   * node (or a newer point) changed first is not written, its alerts neither: those fences are
+   * returned to be stepped again from the stored row.
    */
   private async store(ev: Stored, changed: readonly Outcome[], alerts: WallAlertFrame[]): Promise<ActiveFence[]> {
     if (changed.length === 0) return [];
-    const { written, frames } = await this.db.transaction(async (tx) => {
-      const written: Outcome[] = [];
-      const frames: WallAlertFrame[] = [];
-      for (const o of changed) {
-        if (!o.state || !(await writeState(tx, ev.entId, o.fence.id, ev.userId, o.state, o.known.version))) continue;
-        written.push(o);
-        for (const p of o.alertAt) {
-          const frame = await insertAlert(tx, { entId: ev.entId, fenceId: o.fence.id, userId: ev.userId, lng: p.lng, lat: p.lat, ip: ev.ip, atMs: p.time });
-          if (frame) frames.push(frame);
-        }
-      }
-      return { written, frames };
+    const { written, frames } = await this.writes.submit({
+      userId: ev.userId,
+      writes: changed.map((o) => ({ entId: ev.entId, fenceId: o.fence.id, userId: ev.userId, state: o.state!, version: o.known.version })),
+      alerts: changed.flatMap((o) => o.alertAt.map((p) => ({ entId: ev.entId, fenceId: o.fence.id, userId: ev.userId, lng: p.lng, lat: p.lat, ip: ev.ip, atMs: p.time }))),
     });
     alerts.push(...frames);
-    this.stats.add(ev.entId, 'stateWrites', written.length);
+    this.stats.add(ev.entId, 'stateWrites', written.size);
     const now = this.now();
-    for (const o of written) this.remember(o.key, { state: o.state, version: o.state!.at, checked: now });
-    const lost = changed.filter((o) => !written.includes(o));
+    const lost: Outcome[] = [];
+    for (const o of changed) {
+      if (written.has(o.fence.id)) this.remember(o.key, { state: o.state, version: o.state!.at, checked: now });
+      else lost.push(o);
+    }
     for (const o of lost) this.known.delete(o.key);
     return lost.map((o) => o.fence);
+  }
+
+  private async readRound(reqs: ReadRequest[]): Promise<StoredState[][]> {
+    const rows = await readStates(this.db, reqs.flatMap((r) => r.fenceIds.map((fenceId) => ({ fenceId, userId: r.userId }))));
+    const byUser = new Map<number, StoredState[]>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    return reqs.map((r) => (byUser.get(r.userId) ?? []).filter((row) => r.fenceIds.includes(row.fenceId)));
+  }
+
+  private writeRound(reqs: WriteRequest[]): Promise<WriteResult[]> {
+    return this.db.transaction(async (tx) => {
+      const written = await writeStates(tx, reqs.flatMap((r) => r.writes));
+      const alerts = reqs.flatMap((r) => r.alerts.filter((a) => written.has(`${a.fenceId}:${a.userId}`)));
+      const frames = await insertAlerts(tx, alerts);
+      return reqs.map((r) => ({
+        written: new Set(r.writes.filter((w) => written.has(`${w.fenceId}:${w.userId}`)).map((w) => w.fenceId)),
+        frames: frames.filter((f) => f.uid === r.userId),
+      }));
+    });
   }
 
   private remember(key: string, known: Known): void {

@@ -86,15 +86,17 @@ export async function entTimeZone(q: Queryable, entId: number): Promise<string> 
 /** A stored state and its version: the time of the point that wrote it (`point_at`). */
 export interface StoredState {
   fenceId: number;
+  userId: number;
   state: FenceState;
   version: number;
 }
 
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
-const ts = (param: string) => `to_timestamp(${param}::double precision / 1000)`;
+const ts = (column: string) => `to_timestamp(${column} / 1000)`;
 
 interface StateRow {
   fenceId: number;
+  userId: number;
   inside: boolean | null;
   pendingInside: boolean | null;
   pendingCount: number;
@@ -105,35 +107,67 @@ interface StateRow {
   at: number;
 }
 
-/** The stored states of one user for these fences (one query for all of a report's fences). */
-export async function readStates(q: Queryable, userId: number, fenceIds: readonly number[]): Promise<StoredState[]> {
-  if (fenceIds.length === 0) return [];
+/** The stored states of these (fence, user) pairs, in one query for the reports of a moment. */
+export async function readStates(q: Queryable, pairs: readonly { fenceId: number; userId: number }[]): Promise<StoredState[]> {
+  if (pairs.length === 0) return [];
   const r = await q.query<StateRow>(
-    `select fence_id as "fenceId", inside, pending_inside as "pendingInside", pending_count as "pendingCount",
-            ${ms('pending_at')} as "pendingAt", ${ms('since_at')} as since, alerted, ${ms('window_start')} as "window", ${ms('point_at')} as at
-       from fence_states where user_id = $1 and fence_id in (select value::int from jsonb_array_elements_text($2::jsonb))`,
-    [userId, JSON.stringify(fenceIds)],
+    `select s.fence_id as "fenceId", s.user_id as "userId", s.inside, s.pending_inside as "pendingInside", s.pending_count as "pendingCount",
+            ${ms('s.pending_at')} as "pendingAt", ${ms('s.since_at')} as since, s.alerted, ${ms('s.window_start')} as "window", ${ms('s.point_at')} as at
+       from jsonb_to_recordset($1::jsonb) as k(f int, u int) join fence_states s on s.fence_id = k.f and s.user_id = k.u`,
+    [JSON.stringify(pairs.map((p) => ({ f: p.fenceId, u: p.userId })))],
   );
-  return r.rows.map(({ fenceId, ...state }) => ({ fenceId, state, version: state.at }));
+  return r.rows.map(({ fenceId, userId, ...state }) => ({ fenceId, userId, state, version: state.at }));
+}
+
+export interface StateWrite {
+  entId: number;
+  fenceId: number;
+  userId: number;
+  state: FenceState;
+  /** The stored row's version the state was computed from; null: there was no row. */
+  version: number | null;
 }
 
 /**
- * Stores `state` if the row is still the one it was computed from (`version`, null: no row) and
- * the state's point is newer than the stored one: a compare-and-set, so two nodes stepping the
- * same positions write a change once, and a node stepping from an old copy writes nothing. True
- * when written.
+ * Stores each state if its row is still the one it was computed from and its point is newer than
+ * the stored one: a compare-and-set, so two nodes stepping the same positions write a change once
+ * and a node stepping from an old copy writes nothing. One statement for many rows (the writes of
+ * the reports of a moment); answers the `fenceId:userId` keys written.
  */
-export async function writeState(q: Queryable, entId: number, fenceId: number, userId: number, state: FenceState, version: number | null): Promise<boolean> {
-  const r = await q.query(
-    `insert into fence_states (fence_id, user_id, ent_id, inside, pending_inside, pending_count, pending_at, since_at, alerted, window_start, point_at)
-     values ($1, $2, $3, $4, $5, $6, ${ts('$7')}, ${ts('$8')}, $9, ${ts('$10')}, ${ts('$11')})
-     on conflict (fence_id, user_id) do update set
-       inside = excluded.inside, pending_inside = excluded.pending_inside, pending_count = excluded.pending_count,
-       pending_at = excluded.pending_at, since_at = excluded.since_at, alerted = excluded.alerted,
-       window_start = excluded.window_start, point_at = excluded.point_at, updated_at = now()
-     where fence_states.point_at = ${ts('$12')} and fence_states.point_at < excluded.point_at
-     returning fence_id`,
-    [fenceId, userId, entId, state.inside, state.pendingInside, state.pendingCount, state.pendingAt, state.since, state.alerted, state.window, state.at, version],
+export async function writeStates(q: Queryable, writes: readonly StateWrite[]): Promise<Set<string>> {
+  if (writes.length === 0) return new Set();
+  const rows = writes.map((w) => ({
+    e: w.entId,
+    f: w.fenceId,
+    u: w.userId,
+    i: w.state.inside,
+    pi: w.state.pendingInside,
+    pc: w.state.pendingCount,
+    pa: w.state.pendingAt,
+    si: w.state.since,
+    al: w.state.alerted,
+    wi: w.state.window,
+    at: w.state.at,
+    v: w.version,
+  }));
+  const r = await q.query<{ f: number; u: number }>(
+    `with s as (
+       select * from jsonb_to_recordset($1::jsonb)
+         as s(e int, f int, u int, i boolean, pi boolean, pc int, pa float8, si float8, al boolean, wi float8, at float8, v float8)
+     ), upd as (
+       update fence_states t set inside = s.i, pending_inside = s.pi, pending_count = s.pc, pending_at = ${ts('s.pa')},
+              since_at = ${ts('s.si')}, alerted = s.al, window_start = ${ts('s.wi')}, point_at = ${ts('s.at')}, updated_at = now()
+         from s
+        where s.v is not null and t.fence_id = s.f and t.user_id = s.u and t.point_at = ${ts('s.v')} and t.point_at < ${ts('s.at')}
+       returning t.fence_id as f, t.user_id as u
+     ), ins as (
+       insert into fence_states (fence_id, user_id, ent_id, inside, pending_inside, pending_count, pending_at, since_at, alerted, window_start, point_at)
+       select s.f, s.u, s.e, s.i, s.pi, s.pc, ${ts('s.pa')}, ${ts('s.si')}, s.al, ${ts('s.wi')}, ${ts('s.at')} from s where s.v is null
+       on conflict (fence_id, user_id) do nothing
+       returning fence_id as f, user_id as u
+     )
+     select f, u from upd union all select f, u from ins`,
+    [JSON.stringify(rows)],
   );
-  return r.rows.length > 0;
+  return new Set(r.rows.map((row) => `${row.f}:${row.u}`));
 }

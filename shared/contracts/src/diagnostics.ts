@@ -63,10 +63,12 @@ export const fenceEvaluationStatsSchema = z.object({
   /** Position and fence pairs stepped (ADR 027's pure step). */
   evaluations: z.number().int().nonnegative(),
   alerts: z.number().int().nonnegative(),
-  /** Queries reading members' fence states (memory missing or older than 60 s). */
+  /** Reports that read their member's fence states from the database (not remembered, or for more
+   *  than about a minute); the reads of the reports of one moment share one query. */
   stateReads: z.number().int().nonnegative(),
-  /** fence_states rows written (a state changed) and writes refused because another node or a
-   *  newer point had changed the row first (then stepped again from the stored row). */
+  /** fence_states rows written (a state changed; the writes of one moment share a transaction),
+   *  and rows still refused after three attempts because another node or a newer point changed the
+   *  row first (each refusal is stepped again from the stored row). */
   stateWrites: z.number().int().nonnegative(),
   conflicts: z.number().int().nonnegative(),
   /** Reports whose evaluation failed (a database error); the error log says why. */
