@@ -381,6 +381,23 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
     await step(() => rest('dispatcher', 'PUT', '/api/me/watched-channels', { channels }).then(() => undefined), [user('dispatcher', 'WatchedChannels')]);
   });
 
+  it("record exports: ExportProgress reaches the exporter's own user topic only", async () => {
+    const isDone = (f: Ws2Frame) => f.t === 'ExportProgress' && (f.data as { exportId: string; done: boolean }).exportId === 'routing' && (f.data as { done: boolean }).done;
+    let frames = 0;
+    await step(
+      async () => {
+        const mark = ws.admin.frames.length;
+        const res = await app().inject({ method: 'GET', url: '/api/records/operations/export?format=csv&exportId=routing', headers: { authorization: `Bearer ${s.admin.auth_token}` } });
+        expect(res.statusCode).toBe(200);
+        await ws.admin.waitFor((f) => isDone(f) && ws.admin.frames.indexOf(f) >= mark, 'the last ExportProgress');
+        // The start and the end, and one a second if the machine is slow: as many as were sent.
+        frames = ws.admin.frames.slice(mark).filter((f) => f.t === 'ExportProgress').length;
+      },
+      () => Array.from({ length: frames }, () => user('admin', 'ExportProgress')),
+    );
+    expect(frames).toBeGreaterThanOrEqual(2);
+  });
+
   it('screen topic: a new layout reaches staff and the display; changed counts reach every screen socket of the organisation, on its node', async () => {
     const displayId = s.display.id;
     await step(

@@ -9,6 +9,7 @@ import {
   sosRecordSchema,
 } from '@ptt/contracts';
 import { defineRoute, type RouteDef } from '../http/route';
+import { recordExportRoutes } from './record-export.routes';
 
 export const recordRoutes: RouteDef[] = [
   defineRoute({
@@ -38,4 +39,5 @@ export const recordRoutes: RouteDef[] = [
     tag: 'records', auth: 'record.operation.read', query: operationRecordQuerySchema, response: pageSchema(operationRecordSchema),
     handler: ({ caller, query, deps }) => deps.records.operations(caller.entId, query),
   }),
+  ...recordExportRoutes,
 ];
