@@ -1,6 +1,7 @@
 import { Button, Field, Input, SearchBox, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_FILTER_MAX_LENGTH } from '@ptt/contracts';
 import { MemberPicker } from './MemberPicker';
 import { NS } from './ns';
 import { RANGE_PRESETS, isoToLocalInput, localInputToIso, type RangePreset } from './timeRange';
@@ -111,7 +112,7 @@ function DeviceFilter({ value, onCommit }: { value: string; onCommit: (device: s
   }, [text, value]);
   return (
     <Field label={t('device')}>
-      <SearchBox value={text} onChange={(_e, d) => setText(d.value)} />
+      <SearchBox value={text} maxLength={DEVICE_FILTER_MAX_LENGTH} onChange={(_e, d) => setText(d.value)} />
     </Field>
   );
 }

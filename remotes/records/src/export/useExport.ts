@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EXPORT_PROGRESS_KIND, type ExportFormat } from '@ptt/contracts';
-import type { TableQuery } from '@ptt/ui';
+import { HTML_LANG, currentLocale, type TableQuery } from '@ptt/ui';
 import { useRecords, type RecordFilters } from '../core';
 import { downloadExport, exportQuery, newExportId, saveFile } from './exportFile';
 
@@ -28,7 +28,8 @@ export interface ExportTarget {
  * server's file name. Leaving the page cancels a running export.
  */
 export function useExport({ path, query, baseName }: ExportTarget) {
-  const { api, bus } = useRecords();
+  const { bus, session } = useRecords();
+  const token = session?.auth_token ?? null;
   const [run, setRun] = useState<ExportRun | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -48,7 +49,14 @@ export function useExport({ path, query, baseName }: ExportTarget) {
         setRun((r) => (r?.state === 'running' ? { ...r, rows, total } : r));
       });
       try {
-        const file = await downloadExport(api, path, exportQuery(query, format, exportId), controller.signal);
+        const file = await downloadExport({
+          path,
+          query: exportQuery(query, format, exportId),
+          token,
+          // The file's headers in the interface language, which may not be the browser's.
+          language: HTML_LANG[currentLocale()],
+          signal: controller.signal,
+        });
         saveFile(file, `${baseName}.${format}`);
         setRun((r) => r && { ...r, state: 'done', total: Math.max(r.total ?? 0, r.rows), rows: Math.max(r.total ?? 0, r.rows) });
       } catch (error) {
@@ -59,7 +67,7 @@ export function useExport({ path, query, baseName }: ExportTarget) {
         abort.current = null;
       }
     },
-    [api, bus, path, query, baseName],
+    [bus, token, path, query, baseName],
   );
 
   const stop = useCallback(() => abort.current?.abort(), []);

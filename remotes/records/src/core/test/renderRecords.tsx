@@ -29,7 +29,6 @@ export interface Fixture {
 }
 
 type Get = jest.Mock<Promise<unknown>, [string, { query?: Record<string, unknown>; signal?: AbortSignal }?]>;
-type Download = jest.Mock<Promise<unknown>, [string, { query?: Record<string, unknown>; signal?: AbortSignal }?]>;
 
 /** Renders the remote's App at `url` and returns the fake client and bus to drive and inspect. */
 export function renderRecords(App: ComponentType<RemoteAppProps>, { url, role = Role.Admin, answers = {} }: Fixture) {
@@ -38,8 +37,7 @@ export function renderRecords(App: ComponentType<RemoteAppProps>, { url, role = 
     if (answer === undefined) return Promise.resolve(page([]));
     return Promise.resolve(typeof answer === 'function' ? (answer as (q: Record<string, unknown>) => unknown)(options?.query ?? {}) : answer);
   });
-  const download: Download = jest.fn((_path: string) => new Promise<unknown>(() => undefined));
-  const api = { get, download } as unknown as ApiClient;
+  const api = { get } as unknown as ApiClient;
   const bus: EventBus = createEventBus();
   initI18n({ bus });
   bus.publish('session', { id: 1, ent: { id: 100001, name: 'Demo' }, auth_token: 't', client_id: 'c', account: 'me', nickname: 'Me', role });
@@ -53,7 +51,7 @@ export function renderRecords(App: ComponentType<RemoteAppProps>, { url, role = 
       </MemoryRouter>
     </FluentProvider>,
   );
-  return { get, download, bus };
+  return { get, bus };
 }
 
 /** The query of every GET of `path`, oldest first. */
