@@ -14,13 +14,16 @@ type Point = Stored['points'][number];
 
 /**
  * How long a node trusts the state it remembers for a (fence, user) before reading the database
- * again. The database holds the truth (several nodes, restarts); the memory spares a query per
- * point while nothing changes.
+ * again, on PostgreSQL: the database holds the truth for several nodes; the memory spares a query
+ * per point while nothing changes. On PGlite the process is the database's only user, and every
+ * change it makes itself (the monitor's writes, the fence service's resets, which call
+ * `forgetFence`) reaches the memory, so it is trusted until evicted: re-reading 90,000 states a
+ * minute would cost PGlite, which runs on the server's own thread, seconds of that minute.
  */
 export const STATE_TRUST_MS = 60_000;
-/** Up to this much less, at random: members first seen together (a restart) are not all read again
- *  in the same few seconds a minute later. */
-const TRUST_JITTER_MS = 10_000;
+/** Up to this much less, at random per member: members first seen together (a restart) are not
+ *  all read again in the same few seconds a minute later. */
+const TRUST_JITTER_MS = 20_000;
 const STATES_MAX = 200_000;
 /** Steps from the stored row again when another node changed it first; more races than this are
  *  not plausible for one member's report. */
@@ -75,6 +78,7 @@ export class FenceMonitor {
   /** The state reads, and the state writes with their alerts, of the reports of one moment. */
   private readonly reads: Batcher<ReadRequest, StoredState[]>;
   private readonly writes: Batcher<WriteRequest, WriteResult>;
+  private readonly trustMs: number;
 
   constructor(
     private readonly db: Db,
@@ -82,6 +86,7 @@ export class FenceMonitor {
     private readonly cache: FenceCache,
     private readonly now: () => number = Date.now,
   ) {
+    this.trustMs = db.kind === 'pglite' ? Infinity : STATE_TRUST_MS;
     this.reads = new Batcher((reqs) => this.readRound(reqs));
     this.writes = new Batcher((reqs) => this.writeRound(reqs));
   }
@@ -140,18 +145,18 @@ export class FenceMonitor {
     const now = this.now();
     const need = fences.filter((f) => {
       const k = this.known.get(keyOf(f.id, ev.userId));
-      return force || !k || now - k.checked >= STATE_TRUST_MS;
+      return force || !k || now - k.checked >= this.trustMs;
     });
     if (need.length === 0) return;
     const rows = new Map((await this.reads.submit({ userId: ev.userId, fenceIds: need.map((f) => f.id) })).map((r) => [r.fenceId, r]));
     this.stats.add(ev.entId, 'stateReads');
+    const checked = now - Math.floor(Math.random() * TRUST_JITTER_MS);
     for (const f of need) {
       const key = keyOf(f.id, ev.userId);
       const k = this.known.get(key);
       const row = rows.get(f.id);
       const version = row?.version ?? null;
       // Nobody wrote since: the memory is the same state, but knows newer points.
-      const checked = now - Math.floor(Math.random() * TRUST_JITTER_MS);
       if (k && k.version === version) k.checked = checked;
       else this.remember(key, { state: row?.state ?? null, version, checked });
     }
