@@ -92,7 +92,7 @@ describe('record export', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
-  it('asks for the file\'s headers in the interface language, and names the file after the list when the server gives no name', async () => {
+  it('asks for the file\'s headers in the interface language, names the file after the list when the server gives none, and counts no rows it was not told of', async () => {
     await renderCross();
     act(() => setLocale('zh'));
     await userEvent.click(await screen.findByRole('button', { name: '导出' }));
@@ -101,6 +101,8 @@ describe('record export', () => {
     expect(calls[0]!.headers['Accept-Language']).toBe('zh-CN');
     await answer(fakeResponse(200, { 'content-type': 'text/csv; charset=utf-8' }, 'a,b'));
     expect(saved).toEqual([{ name: 'cross-border-records.csv', url: 'blob:file' }]);
+    // No progress frame came (a socket down): no count is made up.
+    expect(await screen.findByText('文件已保存。')).toBeInTheDocument();
   });
 
   it('says to narrow the filters when the server refuses too many rows', async () => {

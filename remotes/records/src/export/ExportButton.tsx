@@ -31,7 +31,7 @@ export function ExportButton(target: ExportTarget) {
       {run && (
         <ProgressDialog
           title={t(`title.${run.format}`)}
-          progress={{ done: run.rows, total: run.total ?? 0 }}
+          progress={{ done: run.rows, total: run.total ?? (run.state === 'done' ? run.rows : 0) }}
           state={run.state === 'failed' ? 'stopped' : run.state}
           onStop={stop}
           onClose={close}
@@ -54,7 +54,10 @@ function ExportNote({ run }: { run: ExportRun }) {
       </MessageBar>
     );
   }
-  if (run.state === 'done') return <Body1 role="status">{t('saved', { count: run.rows, rows: numbers.format(run.rows) })}</Body1>;
+  if (run.state === 'done') {
+    // Without a progress frame (the socket was down) the count is not known; the file is there all the same.
+    return <Body1 role="status">{run.total === null ? t('savedFile') : t('saved', { count: run.rows, rows: numbers.format(run.rows) })}</Body1>;
+  }
   return <Body1>{run.total === null && run.state === 'running' ? t('preparing') : t('what')}</Body1>;
 }
 

@@ -58,7 +58,8 @@ export function useExport({ path, query, baseName }: ExportTarget) {
           signal: controller.signal,
         });
         saveFile(file, `${baseName}.${format}`);
-        setRun((r) => r && { ...r, state: 'done', total: Math.max(r.total ?? 0, r.rows), rows: Math.max(r.total ?? 0, r.rows) });
+        // The last frame may come after the file: the file holds every row of the count.
+        setRun((r) => r && { ...r, state: 'done', rows: r.total === null ? r.rows : Math.max(r.total, r.rows) });
       } catch (error) {
         const cancelled = controller.signal.aborted;
         setRun((r) => r && { ...r, state: cancelled ? 'stopped' : 'failed', error: cancelled ? null : error });
