@@ -2,12 +2,13 @@ import { Badge, Button, MessageBar, MessageBarBody, Spinner, Text, Title1, makeS
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CreateFenceRequest, FenceDetail } from '@ptt/contracts';
+import type { FenceDetail } from '@ptt/contracts';
 import type { Drawing } from '@ptt/map';
 import { COMMON_NS, ConfirmDialog, errorKey, serverFieldErrors } from '@ptt/ui';
 import { NS, useCreateFenceMutation, useSetFenceEnabledMutation, useSetFenceLinkEnabledMutation, useUpdateFenceMutation } from '../core';
+import { useStartPoint } from './useStartPoint';
 import { FenceFields } from './FenceFields';
-import { EMPTY_FORM, checkCreate, checkUpdate, errorsOf, formOf, isDirty, type FenceForm, type FormErrors, type ShapeState } from './form';
+import { EMPTY_FORM, checkCreate, checkUpdate, errorsOf, formOf, isDirty, type Checked, type FenceForm, type FormErrors, type ShapeState } from './form';
 import { LinksSection, NO_LINKS, type PendingLinks } from './links/LinksSection';
 import { ShapeMap } from './ShapeMap';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -46,6 +47,7 @@ export function FenceEditor({ stored }: { stored: FenceDetail | null }) {
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  const startAt = useStartPoint(stored === null);
   const dirty = isDirty(form, baseline, shape) || pending.users.length > 0 || pending.channels.length > 0;
   const guard = useLeaveGuard(dirty);
 
@@ -77,34 +79,47 @@ export function FenceEditor({ stored }: { stored: FenceDetail | null }) {
     setFailure(tCommon(key));
   };
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const links = { userIds: pending.users.map((u) => u.id), channelIds: pending.channels.map((c) => c.id) };
-    const checked = stored ? checkUpdate(form, shape, stored) : checkCreate(form, shape, links);
-    if (!checked.ok) {
-      setErrors('errors' in checked ? checked.errors : NO_ERRORS);
-      if ('notModified' in checked) setFailure(tCommon('rule.fenceNotModified'));
-      return;
-    }
+  /** Shows why a form cannot be sent; true when it can. */
+  const accepted = <B,>(checked: Checked<B>): checked is { ok: true; body: B } => {
+    if (checked.ok) return true;
+    setErrors('errors' in checked ? checked.errors : NO_ERRORS);
+    if ('notModified' in checked) setFailure(tCommon('rule.fenceNotModified'));
+    return false;
+  };
+
+  const send = async (request: () => Promise<void>) => {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      if (stored) {
-        const saved = await update({ id: stored.id, body: checked.body }).unwrap();
-        return guard.release(LIST, { notice: { kind: 'saved', name: saved.name } });
-      }
-      const made = await create(checked.body as CreateFenceRequest).unwrap();
-      // The create request links everyone enabled; links switched off before are switched off now.
-      const off = [...pending.users.filter((u) => !u.enabled).map((u) => ['users', u.id] as const), ...pending.channels.filter((c) => !c.enabled).map((c) => ['channels', c.id] as const)];
-      await Promise.allSettled(off.map(([kind, target]) => setLinkEnabled({ id: made.id, kind, target, enabled: false }).unwrap()));
-      guard.release(LIST, { notice: { kind: 'created', name: made.name } });
+      await request();
     } catch (err) {
       refused(err);
     } finally {
       setBusy(false);
     }
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    if (stored) {
+      const checked = checkUpdate(form, shape, stored);
+      if (!accepted(checked)) return;
+      return send(async () => {
+        const saved = await update({ id: stored.id, body: checked.body }).unwrap();
+        guard.release(LIST, { notice: { kind: 'saved', name: saved.name } });
+      });
+    }
+    const checked = checkCreate(form, shape, { userIds: pending.users.map((u) => u.id), channelIds: pending.channels.map((c) => c.id) });
+    if (!accepted(checked)) return;
+    return send(async () => {
+      const made = await create(checked.body).unwrap();
+      // The create request links everyone enabled; links switched off before are switched off now.
+      const off = [...pending.users.filter((u) => !u.enabled).map((u) => ['users', u.id] as const), ...pending.channels.filter((c) => !c.enabled).map((c) => ['channels', c.id] as const)];
+      await Promise.allSettled(off.map(([kind, target]) => setLinkEnabled({ id: made.id, kind, target, enabled: false }).unwrap()));
+      guard.release(LIST, { notice: { kind: 'created', name: made.name } });
+    });
   };
 
   const toggleFence = () => {
@@ -157,7 +172,7 @@ export function FenceEditor({ stored }: { stored: FenceDetail | null }) {
           </form>
           {stored ? <LinksSection mode="existing" fence={stored} /> : <LinksSection mode="new" pending={pending} onPending={setPending} />}
         </div>
-        <ShapeMap stored={shownShape} onChange={onDrawing} error={errors.fields.shape} />
+        <ShapeMap stored={shownShape} onChange={onDrawing} error={errors.fields.shape} startAt={startAt} />
       </div>
       {guard.pending !== null && (
         <ConfirmDialog title={t('leave.title')} confirmLabel={t('leave.confirm')} cancelLabel={t('leave.stay')} onClose={guard.stay} onConfirm={() => Promise.resolve(guard.leave())}>

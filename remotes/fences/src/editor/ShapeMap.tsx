@@ -2,7 +2,7 @@ import { Text, ToggleButton, Button, Toolbar, makeStyles, tokens } from '@fluent
 import { CircleRegular, DeleteRegular, FullScreenMaximizeRegular, ShapesRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FenceShape } from '@ptt/contracts';
+import type { FenceShape, LngLat } from '@ptt/contracts';
 import { MapView, ShapeLayer, type Drawing, type PttMap, type ShapeKind } from '@ptt/map';
 import { COMMON_NS } from '@ptt/ui';
 import { NS, useFences } from '../core';
@@ -14,6 +14,8 @@ interface Props {
   onChange: (drawing: Drawing | null) => void;
   /** i18n key of the drawing's error. */
   error?: string;
+  /** Where a new fence's map starts (WGS-84), once known: near the organisation's other fences. */
+  startAt?: LngLat;
 }
 
 const useStyles = makeStyles({
@@ -24,9 +26,11 @@ const useStyles = makeStyles({
 
 // Where a new fence starts: zoomed in enough that three clicks make a fence, not a province.
 const NEW_ZOOM = 11;
+// Near the organisation's fences: a street block is a few clicks.
+const START_ZOOM = 15;
 
 /** The editor's map: the fence drawn on the tiles chosen in settings, with its drawing tools. */
-export function ShapeMap({ stored, onChange, error }: Props) {
+export function ShapeMap({ stored, onChange, error, startAt }: Props) {
   const { t } = useTranslation(NS, { keyPrefix: 'editor.map' });
   const { t: tCommon } = useTranslation(COMMON_NS);
   const styles = useStyles();
@@ -36,7 +40,10 @@ export function ShapeMap({ stored, onChange, error }: Props) {
   const [mode, setMode] = useState<ShapeKind | null>(null);
   const [hasShape, setHasShape] = useState(stored !== null);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+  const started = useRef(false);
 
   useEffect(() => {
     if (!map) return;
@@ -65,6 +72,13 @@ export function ShapeMap({ stored, onChange, error }: Props) {
     setHasShape(stored !== null);
     layer.fit();
   }, [layer, stored]);
+
+  // Once, and not over a drawing the user has begun.
+  useEffect(() => {
+    if (!map || !startAt || stored || started.current || hasShape || mode) return;
+    started.current = true;
+    map.focus(startAt, START_ZOOM);
+  }, [map, startAt, stored, hasShape, mode]);
 
   const hint = mode === 'polygon' ? t('hintPolygon') : mode === 'circle' ? t('hintCircle') : hasShape ? t('hintEdit') : t('hintEmpty');
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /** Where a link click would go: a path of this page's origin, or null for anything to let through. */
@@ -34,11 +34,16 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const released = useRef(false);
+  // Read by the listeners, which stay for the page's life: a click right after a keystroke must
+  // not slip through between a render and the effect that would re-register them.
+  const guarding = useRef(dirty);
+  useLayoutEffect(() => {
+    guarding.current = dirty;
+  }, [dirty]);
 
   useEffect(() => {
-    if (!dirty) return;
     const onClick = (e: MouseEvent) => {
-      if (released.current) return;
+      if (released.current || !guarding.current) return;
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
       const to = guardedPath(e, window.location.origin, here);
       if (to === null) return;
@@ -47,7 +52,7 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
       setPending(to);
     };
     const onUnload = (e: BeforeUnloadEvent) => {
-      if (released.current) return;
+      if (released.current || !guarding.current) return;
       e.preventDefault();
       // Older browsers ask only when returnValue is set.
       e.returnValue = '';
@@ -58,7 +63,7 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('beforeunload', onUnload);
     };
-  }, [dirty]);
+  }, []);
 
   const leave = useCallback(() => {
     if (pending === null) return;

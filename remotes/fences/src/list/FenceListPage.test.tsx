@@ -2,8 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FenceAction, Role } from '@ptt/contracts';
 import { setLocale } from '@ptt/ui';
-import { BASE, detail, fence, queriesOf, refusal, renderFences } from '../test/renderFences';
-import { lastLayer } from '../test/mapStub';
+import { BASE, detail, fence, lastLayer, queriesOf, refusal, renderFences } from '../test';
 
 jest.mock('@ptt/map', () => jest.requireActual<object>('../test/mapStub'));
 
