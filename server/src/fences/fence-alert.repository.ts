@@ -3,44 +3,8 @@ import type { Queryable } from '../db/db';
 import { fetchPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
 
-// SQL of the cross-border alert records: stored by the monitor, listed by the records screen and
-// the large screen.
-
-export interface NewAlert {
-  entId: number;
-  fenceId: number;
-  userId: number;
-  lng: number;
-  lat: number;
-  ip: string | null;
-  atMs: number;
-}
-
-/**
- * Stores alerts with each user's dispatcher and the fence's current name, where the fence is still
- * enabled and the user still exists in the enterprise (a stale cache on another node must not
- * alert); one statement for the alerts of a moment. Answers their frames' data, oldest first.
- */
-export async function insertAlerts(q: Queryable, alerts: readonly NewAlert[]): Promise<WallAlertFrame[]> {
-  if (alerts.length === 0) return [];
-  const r = await q.query<WallAlertFrame>(
-    `with a as (
-       select * from jsonb_to_recordset($1::jsonb) as a(n int, e int, f int, u int, lng float8, lat float8, ip text, t float8)
-     ), ins as (
-       insert into fence_alerts (ent_id, user_id, dispatcher_id, fence_id, fence_name, type, lng, lat, ip, alerted_at)
-       select a.e, u.id, u.dispatcher_id, f.id, f.name, f.rule, a.lng, a.lat, a.ip, to_timestamp(a.t / 1000)
-         from a join users u on u.id = a.u and u.ent_id = a.e
-                join fences f on f.id = a.f and f.ent_id = a.e and f.enabled and f.deleted_at is null
-        order by a.n
-       returning id, user_id, fence_id, fence_name, type, lng, lat, alerted_at
-     )
-     select ins.id as "alertId", ins.fence_id as "fenceId", ins.fence_name as "fenceName", u.id as uid, u.account, u.nickname,
-            ins.type, ins.lng, ins.lat, ${iso('ins.alerted_at')} as time
-       from ins join users u on u.id = ins.user_id order by ins.id`,
-    [JSON.stringify(alerts.map((a, n) => ({ n, e: a.entId, f: a.fenceId, u: a.userId, lng: a.lng, lat: a.lat, ip: a.ip, t: a.atMs })))],
-  );
-  return r.rows;
-}
+// SQL of the cross-border alert records: listed by the records screen and the large screen (the
+// monitor stores them with its state writes, fence-state.repository.ts).
 
 /** The latest cross-border records as their WallAlert frames, newest first (the large screen, ADR 026). */
 export async function latestAlertFrames(q: Queryable, entId: number, limit: number): Promise<WallAlertFrame[]> {

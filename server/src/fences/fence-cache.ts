@@ -19,6 +19,8 @@ export interface EntFences {
 interface Entry {
   at: number;
   value: Promise<EntFences>;
+  /** `value` once it has resolved. */
+  loaded: EntFences | null;
   /** A reload after the age limit, while `value` still answers. */
   refreshing: Promise<EntFences> | null;
 }
@@ -41,6 +43,17 @@ export class FenceCache {
     return { fences: ent.byUser.get(userId) ?? [], timeZone: ent.timeZone };
   }
 
+  /**
+   * The same without waiting, when the copy is loaded (null otherwise): most points are then
+   * evaluated in the turn that stored them (see FenceMonitor.onStored).
+   */
+  peek(entId: number, userId: number): { fences: readonly ActiveFence[]; timeZone: string } | null {
+    const loaded = this.entries.get(entId)?.loaded;
+    if (!loaded) return null;
+    void this.get(entId); // reloads in the background when old
+    return { fences: loaded.byUser.get(userId) ?? [], timeZone: loaded.timeZone };
+  }
+
   /** A change was announced: the next point waits for a fresh copy. */
   invalidate(entId: number): void {
     this.entries.delete(entId);
@@ -55,8 +68,8 @@ export class FenceCache {
       const refreshing = this.load(entId);
       cached.refreshing = refreshing;
       refreshing.then(
-        () => {
-          if (this.entries.get(entId) === cached) this.entries.set(entId, { at: this.now(), value: refreshing, refreshing: null });
+        (loaded) => {
+          if (this.entries.get(entId) === cached) this.entries.set(entId, { at: this.now(), value: refreshing, loaded, refreshing: null });
         },
         () => {
           if (this.entries.get(entId) === cached) this.entries.delete(entId);
@@ -68,11 +81,16 @@ export class FenceCache {
 
   private start(entId: number): Entry {
     // One load per enterprise at a time: concurrent points wait for the same promise.
-    const entry: Entry = { at: this.now(), value: this.load(entId), refreshing: null };
+    const entry: Entry = { at: this.now(), value: this.load(entId), loaded: null, refreshing: null };
     this.entries.set(entId, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(entId) === entry) this.entries.delete(entId);
-    });
+    entry.value.then(
+      (loaded) => {
+        entry.loaded = loaded;
+      },
+      () => {
+        if (this.entries.get(entId) === entry) this.entries.delete(entId);
+      },
+    );
     return entry;
   }
 

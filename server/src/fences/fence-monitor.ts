@@ -3,11 +3,10 @@ import type { Db } from '../db/db';
 import type { DomainEventMap } from '../events/domain-events';
 import type { Hub } from '../ws/hub';
 import { Batcher } from './batcher';
-import { insertAlerts, type NewAlert } from './fence-alert.repository';
 import type { ActiveFence, FenceCache } from './fence-cache';
 import { sameState, stepFence, type FenceState } from './fence-rules';
 import { FenceStats } from './fence-stats';
-import { readStates, writeStates, type StateWrite, type StoredState } from './fence-state.repository';
+import { readStates, storeChanges, type NewAlert, type StateWrite, type StoredState } from './fence-state.repository';
 
 type Stored = DomainEventMap['location.stored'];
 type Point = Stored['points'][number];
@@ -91,18 +90,37 @@ export class FenceMonitor {
     this.writes = new Batcher((reqs) => this.writeRound(reqs));
   }
 
-  async onStored(ev: Stored): Promise<void> {
+  /**
+   * A report's positions were stored. Most reports change no state (the member stays on their
+   * sides): with the fences loaded and every state remembered they are evaluated right here, in
+   * the turn that stored them, instead of a chain of awaits that would finish only after every
+   * other report of the same location batch. The rest (a state to read or to write) go the
+   * asynchronous way, after the user's earlier reports.
+   */
+  onStored(ev: Stored): Promise<void> | undefined {
     const started = performance.now();
     this.stats.add(ev.entId, 'reports');
-    try {
+    const warm = this.queues.has(ev.userId) ? null : this.cache.peek(ev.entId, ev.userId);
+    if (warm && (warm.fences.length === 0 || this.settleAtOnce(ev, warm.fences, warm.timeZone))) {
+      this.stats.time(ev.entId, performance.now() - started);
+      return undefined;
+    }
+    return this.evaluateLater(ev, started);
+  }
+
+  /** Queued behind the user's earlier reports at once (synchronously), so a later report of the
+   *  same batch cannot take the quick way past it. */
+  private async evaluateLater(ev: Stored, started: number): Promise<void> {
+    const run = (this.queues.get(ev.userId) ?? Promise.resolve()).then(async () => {
       const { fences, timeZone } = await this.cache.forUser(ev.entId, ev.userId);
-      if (fences.length === 0) return;
-      const run = (this.queues.get(ev.userId) ?? Promise.resolve()).then(() => this.evaluate(ev, fences, timeZone));
-      const tail = run.catch(() => undefined);
-      this.queues.set(ev.userId, tail);
-      void tail.then(() => {
-        if (this.queues.get(ev.userId) === tail) this.queues.delete(ev.userId);
-      });
+      if (fences.length > 0) await this.evaluate(ev, fences, timeZone);
+    });
+    const tail = run.catch(() => undefined);
+    this.queues.set(ev.userId, tail);
+    void tail.then(() => {
+      if (this.queues.get(ev.userId) === tail) this.queues.delete(ev.userId);
+    });
+    try {
       await run;
     } catch (err) {
       this.stats.add(ev.entId, 'failures');
@@ -110,6 +128,23 @@ export class FenceMonitor {
     } finally {
       this.stats.time(ev.entId, performance.now() - started);
     }
+  }
+
+  /** Evaluates at once if no state needs reading or writing; false (having changed nothing) otherwise. */
+  private settleAtOnce(ev: Stored, fences: readonly ActiveFence[], timeZone: string): boolean {
+    const now = this.now();
+    const points = [...ev.points].sort((a, b) => a.time - b.time);
+    const outcomes: Outcome[] = [];
+    for (const fence of fences) {
+      const known = this.known.get(keyOf(fence.id, ev.userId));
+      if (!known || now - known.checked >= this.trustMs) return false;
+      const outcome = this.run(ev, fence, points, timeZone);
+      if (outcome.changed) return false;
+      outcomes.push(outcome);
+    }
+    for (const o of outcomes) o.known.state = o.state; // only `at` moved
+    this.stats.add(ev.entId, 'evaluations', outcomes.length * points.length);
+    return true;
   }
 
   /** Forget remembered states of a fence (restarted, relinked, changed): the database decides next. */
@@ -207,16 +242,12 @@ export class FenceMonitor {
     return reqs.map((r) => (byUser.get(r.userId) ?? []).filter((row) => r.fenceIds.includes(row.fenceId)));
   }
 
-  private writeRound(reqs: WriteRequest[]): Promise<WriteResult[]> {
-    return this.db.transaction(async (tx) => {
-      const written = await writeStates(tx, reqs.flatMap((r) => r.writes));
-      const alerts = reqs.flatMap((r) => r.alerts.filter((a) => written.has(`${a.fenceId}:${a.userId}`)));
-      const frames = await insertAlerts(tx, alerts);
-      return reqs.map((r) => ({
-        written: new Set(r.writes.filter((w) => written.has(`${w.fenceId}:${w.userId}`)).map((w) => w.fenceId)),
-        frames: frames.filter((f) => f.uid === r.userId),
-      }));
-    });
+  private async writeRound(reqs: WriteRequest[]): Promise<WriteResult[]> {
+    const { written, frames } = await storeChanges(this.db, reqs.flatMap((r) => r.writes), reqs.flatMap((r) => r.alerts));
+    return reqs.map((r) => ({
+      written: new Set(r.writes.filter((w) => written.has(`${w.fenceId}:${w.userId}`)).map((w) => w.fenceId)),
+      frames: frames.filter((f) => f.uid === r.userId),
+    }));
   }
 
   private remember(key: string, known: Known): void {

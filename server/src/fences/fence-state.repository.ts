@@ -1,5 +1,6 @@
-import type { FenceRule, FenceSchedule, FenceShape } from '@ptt/contracts';
+import type { FenceRule, FenceSchedule, FenceShape, WallAlertFrame } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
+import { iso } from '../db/sql';
 import type { FenceState } from './fence-rules';
 
 // SQL of fence evaluation: what the per-enterprise cache loads (enabled fences, who they cover,
@@ -128,14 +129,28 @@ export interface StateWrite {
   version: number | null;
 }
 
+/** An alert to store with the state write of its (fence, user). */
+export interface NewAlert {
+  entId: number;
+  fenceId: number;
+  userId: number;
+  lng: number;
+  lat: number;
+  ip: string | null;
+  atMs: number;
+}
+
 /**
  * Stores each state if its row is still the one it was computed from and its point is newer than
- * the stored one: a compare-and-set, so two nodes stepping the same positions write a change once
- * and a node stepping from an old copy writes nothing. One statement for many rows (the writes of
- * the reports of a moment); answers the `fenceId:userId` keys written.
+ * the stored one (a compare-and-set: two nodes stepping the same positions write a change once, a
+ * node stepping from an old copy writes nothing), and the alerts of the states written, with each
+ * user's dispatcher and the fence's current name, where the fence is still enabled and the user
+ * still in the enterprise (a stale cache must not alert). One statement, so one transaction, for
+ * the changes of the reports of a moment; answers the `fenceId:userId` keys written and the
+ * alerts' frame data, oldest first.
  */
-export async function writeStates(q: Queryable, writes: readonly StateWrite[]): Promise<Set<string>> {
-  if (writes.length === 0) return new Set();
+export async function storeChanges(q: Queryable, writes: readonly StateWrite[], alerts: readonly NewAlert[]): Promise<{ written: Set<string>; frames: WallAlertFrame[] }> {
+  if (writes.length === 0) return { written: new Set(), frames: [] };
   const rows = writes.map((w) => ({
     e: w.entId,
     f: w.fenceId,
@@ -150,7 +165,7 @@ export async function writeStates(q: Queryable, writes: readonly StateWrite[]): 
     at: w.state.at,
     v: w.version,
   }));
-  const r = await q.query<{ f: number; u: number }>(
+  const r = await q.query<{ written: string; alerts: string }>(
     `with s as (
        select * from jsonb_to_recordset($1::jsonb)
          as s(e int, f int, u int, i boolean, pi boolean, pc int, pa float8, si float8, al boolean, wi float8, at float8, v float8)
@@ -165,9 +180,27 @@ export async function writeStates(q: Queryable, writes: readonly StateWrite[]): 
        select s.f, s.u, s.e, s.i, s.pi, s.pc, ${ts('s.pa')}, ${ts('s.si')}, s.al, ${ts('s.wi')}, ${ts('s.at')} from s where s.v is null
        on conflict (fence_id, user_id) do nothing
        returning fence_id as f, user_id as u
+     ), written as (
+       select f, u from upd union all select f, u from ins
+     ), a as (
+       select * from jsonb_to_recordset($2::jsonb) as a(n int, e int, f int, u int, lng float8, lat float8, ip text, t float8)
+     ), alerted as (
+       insert into fence_alerts (ent_id, user_id, dispatcher_id, fence_id, fence_name, type, lng, lat, ip, alerted_at)
+       select a.e, u.id, u.dispatcher_id, f.id, f.name, f.rule, a.lng, a.lat, a.ip, to_timestamp(a.t / 1000)
+         from a join written w on w.f = a.f and w.u = a.u
+                join users u on u.id = a.u and u.ent_id = a.e
+                join fences f on f.id = a.f and f.ent_id = a.e and f.enabled and f.deleted_at is null
+        order by a.n
+       returning id, user_id, fence_id, fence_name, type, lng, lat, alerted_at
      )
-     select f, u from upd union all select f, u from ins`,
-    [JSON.stringify(rows)],
+     select (select coalesce(json_agg(json_build_array(f, u)), '[]') from written)::text as written,
+            (select coalesce(json_agg(json_build_object('alertId', x.id, 'fenceId', x.fence_id, 'fenceName', x.fence_name, 'uid', u.id,
+                      'account', u.account, 'nickname', u.nickname, 'type', x.type, 'lng', x.lng, 'lat', x.lat, 'time', ${iso('x.alerted_at')})
+                      order by x.id), '[]')
+               from alerted x join users u on u.id = x.user_id)::text as alerts`,
+    [JSON.stringify(rows), JSON.stringify(alerts.map((a, n) => ({ n, e: a.entId, f: a.fenceId, u: a.userId, lng: a.lng, lat: a.lat, ip: a.ip, t: a.atMs })))],
   );
-  return new Set(r.rows.map((row) => `${row.f}:${row.u}`));
+  const row = r.rows[0];
+  const written = new Set((JSON.parse(row?.written ?? '[]') as [number, number][]).map(([f, u]) => `${f}:${u}`));
+  return { written, frames: JSON.parse(row?.alerts ?? '[]') as WallAlertFrame[] };
 }
