@@ -207,3 +207,29 @@ describe('leaving with unsaved changes', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
+
+describe('a change from another console', () => {
+  const update = (bus: { publish: (topic: 'ws/fence', event: never) => void }) =>
+    act(() => bus.publish('ws/fence', { kind: 'FenceChange', topic: 'dispatch/100001', data: { action: 1, fenceId: 7, fence: null } } as never));
+
+  it('is followed by an untouched editor', async () => {
+    const details = [depot];
+    const { bus } = renderFences(`${BASE}/edit/7`, { details });
+    await screen.findByRole('heading', { level: 1, name: 'Edit geofence Depot' });
+    details[0] = { ...depot, name: 'Depot North', dwellS: 30 };
+    update(bus);
+    await waitFor(() => expect(nameBox()).toHaveValue('Depot North'));
+    expect(screen.getByRole('spinbutton', { name: 'Seconds' })).toHaveValue(30);
+    expect(screen.queryByText(/changed on another console/)).toBeNull();
+  });
+
+  it('keeps what the user typed and says the fence changed', async () => {
+    const details = [depot];
+    const { bus } = renderFences(`${BASE}/edit/7`, { details });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), ' B');
+    details[0] = { ...depot, dwellS: 30 };
+    update(bus);
+    expect(await screen.findByText(/This fence was changed on another console/)).toBeInTheDocument();
+    expect(nameBox()).toHaveValue('Depot B');
+  });
+});

@@ -1,5 +1,5 @@
 import { Button, Field, MessageBar, MessageBarBody, SearchBox, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FENCE_RULES, type Fence } from '@ptt/contracts';
@@ -39,6 +39,11 @@ export function FenceListPage() {
   const [deleting, setDeleting] = useState<Fence | null>(null);
   const back = (location.state as Partial<ListNotice> | null)?.notice;
   const [notice, setNotice] = useState<Notice>(back ? { intent: 'success', text: t(`done.${back.kind}`, { name: back.name }) } : null);
+  // Said once: a reload or coming back later does not repeat it.
+  useEffect(() => {
+    if (back) void navigate('.', { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The chosen fence while it is on the page; else the first row, so the map is never empty for nothing.
   const rows = result.data?.items;

@@ -32,11 +32,11 @@ function State({ fence, tc }: { fence: Fence; tc: TFunction }) {
     );
   }
   return (
-    <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
-      <Badge appearance="tint" color="success">
+    <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+      <Badge appearance="tint" color="success" style={{ whiteSpace: 'nowrap' }}>
         {tc('state.enabled')}
       </Badge>
-      <Badge appearance="outline" color={fence.activeNow ? 'brand' : 'warning'}>
+      <Badge appearance="outline" color={fence.activeNow ? 'brand' : 'warning'} style={{ whiteSpace: 'nowrap' }}>
         {tc(fence.activeNow ? 'state.activeNow' : 'state.outsideSchedule')}
       </Badge>
     </span>
