@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FenceAction, Role } from '@ptt/contracts';
 import { setLocale } from '@ptt/ui';
-import { BASE, detail, fence, lastLayer, queriesOf, refusal, renderFences } from '../test';
+import { BASE, detail, fence, overlayFences, queriesOf, refusal, renderFences } from '../test';
 
 jest.mock('@ptt/map', () => jest.requireActual<object>('../test/mapStub'));
 
@@ -30,11 +30,11 @@ describe('fence list', () => {
     renderFences(BASE, { fences: [depot, night] });
     const preview = await screen.findByRole('complementary', { name: 'Map preview' });
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Depot' })).toBeInTheDocument());
-    expect(lastLayer().shown).toEqual(depot.shape);
+    expect(overlayFences()).toEqual([depot]);
     await userEvent.click((await rowOf('Night yard')).getByRole('button', { name: 'Show Night yard on the map' }));
     expect(within(preview).getByRole('heading', { name: 'Night yard' })).toBeInTheDocument();
     expect(within(preview).getByText(/Circle, radius 250 m/)).toBeInTheDocument();
-    expect(lastLayer().shown).toEqual(night.shape);
+    expect(overlayFences()).toEqual([night]);
     expect((await rowOf('Night yard')).getByRole('button', { name: 'Show Night yard on the map' })).toHaveAttribute('aria-pressed', 'true');
   });
 

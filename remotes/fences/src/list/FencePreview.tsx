@@ -1,8 +1,8 @@
 import { Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Fence } from '@ptt/contracts';
-import { MapView, ShapeLayer, type PttMap } from '@ptt/map';
+import { FenceOverlay, MapView, type PttMap } from '@ptt/map';
 import { NS, formatDwell, ruleName, useFences } from '../core';
 
 const useStyles = makeStyles({
@@ -20,21 +20,16 @@ export function FencePreview({ fence }: { fence: Fence | null }) {
   const styles = useStyles();
   const { map: settings } = useFences();
   const [map, setMap] = useState<PttMap | null>(null);
-  const shape = fence?.shape;
-
-  useEffect(() => {
-    if (!map || !shape) return;
-    const layer = new ShapeLayer(map);
-    layer.show(shape);
-    layer.fit(16);
-    return () => layer.destroy();
-  }, [map, shape]);
+  // The same drawing as the dispatch map's fence layer (colour by rule, grey when stopped); a new
+  // list only when the fence changes, so the map frames it again only then.
+  const shown = useMemo(() => (fence ? [fence] : []), [fence]);
 
   return (
     <aside aria-label={t('label')} className={styles.pane}>
       <Subtitle2 as="h2">{fence ? fence.name : t('label')}</Subtitle2>
       <div className={styles.map}>
         <MapView settings={settings} ariaLabel={fence ? t('mapLabel', { name: fence.name }) : t('label')} onReady={setMap} />
+        <FenceOverlay map={map} fences={shown} fit labels="always" />
       </div>
       {fence ? (
         <Text>

@@ -2,7 +2,7 @@
 // and the real map and drawing are tested in @ptt/map. The stub map is ready at once; each
 // ShapeLayer made is kept so a test can "draw" through it.
 import { useEffect } from 'react';
-import type { Drawing, DrawnShape, ShapeKind, ShapeLayerOptions } from '@ptt/map';
+import type { Drawing, DrawnShape, FenceDrawing, ShapeKind, ShapeLayerOptions } from '@ptt/map';
 
 export const made: ShapeLayer[] = [];
 let coord: 'wgs84' | 'gcj02' = 'wgs84';
@@ -15,6 +15,18 @@ export function setStubCoord(next: 'wgs84' | 'gcj02'): void {
 export function MapView({ ariaLabel, onReady }: { ariaLabel: string; onReady?: (map: unknown) => void }) {
   useEffect(() => onReady?.({ coord }), [onReady]);
   return <div role="region" aria-label={ariaLabel} />;
+}
+
+let overlaid: readonly FenceDrawing[] = [];
+
+/** The fences the read-only overlay shows now (the list's preview). */
+export function overlayFences(): readonly FenceDrawing[] {
+  return overlaid;
+}
+
+export function FenceOverlay({ fences }: { fences: readonly FenceDrawing[] }) {
+  overlaid = fences;
+  return null;
 }
 
 export class ShapeLayer {
