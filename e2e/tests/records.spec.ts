@@ -139,19 +139,32 @@ function text(v: Cell): string {
   return JSON.stringify(v);
 }
 
+const EXPORT_TEXT = {
+  en: {
+    button: 'Export',
+    title: { xlsx: 'Export to Excel', csv: 'Export to CSV' },
+    finished: 'Finished',
+    saved: (n: number) => `Saved ${n} row${n === 1 ? '' : 's'}.`,
+    bar: (n: number) => `${n} of ${n} done`,
+    close: 'Close',
+  },
+  zh: { button: '导出', title: { xlsx: '导出为 Excel', csv: '导出为 CSV' }, finished: '已完成', saved: (n: number) => `已保存 ${n} 条记录。`, bar: (n: number) => `已完成 ${n} / ${n}`, close: '关闭' },
+} as const;
+
 /** Exports the table's rows through the menu and the progress dialog; the file's rows by header. */
-async function exportRows(page: Page, format: 'xlsx' | 'csv', expectedRows: number): Promise<{ name: string; rows: Record<string, Cell>[] }> {
-  await page.getByRole('button', { name: 'Export' }).click();
+async function exportRows(page: Page, format: 'xlsx' | 'csv', expectedRows: number, locale: 'en' | 'zh' = 'en'): Promise<{ name: string; rows: Record<string, Cell>[] }> {
+  const x = EXPORT_TEXT[locale];
+  await page.getByRole('button', { name: x.button }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: format === 'xlsx' ? 'Excel (.xlsx)' : 'CSV (.csv)' }).click(),
   ]);
-  const dialog = page.getByRole('alertdialog', { name: format === 'xlsx' ? 'Export to Excel' : 'Export to CSV' });
-  await expect(dialog.getByText('Finished')).toBeVisible();
+  const dialog = page.getByRole('alertdialog', { name: x.title[format] });
+  await expect(dialog.getByText(x.finished, { exact: true })).toBeVisible();
   // The count comes only from the server's ExportProgress frames for this export.
-  await expect(dialog.getByText(`Saved ${expectedRows} row${expectedRows === 1 ? '' : 's'}.`)).toBeVisible();
-  await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuetext', `${expectedRows} of ${expectedRows} done`);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByText(x.saved(expectedRows))).toBeVisible();
+  await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuetext', x.bar(expectedRows));
+  await dialog.getByRole('button', { name: x.close }).click();
   await expect(dialog).toBeHidden();
 
   const wb = new ExcelJS.Workbook();
@@ -302,7 +315,7 @@ test('cross-border records: leave or stay, pages and sorts by fence; the export 
   expect(new Set(file.rows.map((r) => r.Type))).toEqual(new Set(['Leave']));
 });
 
-test('operation records: a type and a member, pages and sorts, the export; in Chinese the 56 names too', async ({ page }) => {
+test('operation records: a type and a member, pages and sorts, the export; in Chinese the page, the type names and the file\'s headers', async ({ page }) => {
   test.setTimeout(120_000);
   await loginViaApi(page, server.baseURL, 'admin');
   await page.goto(`${server.baseURL}/main/record/operation?size=2`);
@@ -338,6 +351,10 @@ test('operation records: a type and a member, pages and sorts, the export; in Ch
   await expect(page.getByRole('combobox', { name: '类型' }).locator('option:checked')).toHaveText('频道添加');
   await expect(page.locator('[data-testid^="operation-record-"]').first()).toContainText('频道添加');
   await noBlocking(page);
+  // The file's headers follow the interface language, not the browser's.
+  const zhFile = await exportRows(page, 'xlsx', all.total, 'zh');
+  expect(zhFile.rows.map((r) => Number(r['操作编号']))).toEqual(all.items.map((r) => r.id));
+  expect(new Set(zhFile.rows.map((r) => r['类型名称（中文）']))).toEqual(new Set(['频道添加']));
 });
 
 test('own records from the user menu: a manager\'s operations with mine=1', async ({ page }) => {
