@@ -8,9 +8,10 @@ export interface KeysetSort {
   nullable?: boolean;
 }
 
-/** What an export reads: the list's own select, filters and order, bounded by the newest id. */
+/** What an export reads: the list's own fields, filters and order, bounded by the newest id. */
 export interface KeysetQuery {
-  columns: string;
+  /** Each field of a row read and its SQL expression, in order. */
+  fields: Readonly<Record<string, string>>;
   from: string;
   where: Where;
   sort: KeysetSort;
@@ -63,14 +64,23 @@ interface Cursor {
   id: number;
 }
 
+/** A row read by an export: its fields, plus its id (`_id`). */
+export type KeysetRow<T> = T & { _id: number };
+
 /**
  * The rows of `q` with ids up to `maxId`, in the list's order, `size` at a time. Each batch is
  * one short statement resuming after the last row read (keyset), never one long transaction: on
  * PGlite, which has one connection, other requests run between two batches.
+ *
+ * Each row comes as one JSON array (the fields, the sort key as text, the id): a driver decodes one
+ * value per row instead of one per field, which on PGlite was most of a batch's time (5,000 rows of
+ * nine columns: about 250 ms as columns, 75 ms as arrays).
  */
-export async function* keysetBatches<T>(db: Queryable, q: KeysetQuery, maxId: number, size: number): AsyncGenerator<T[]> {
+export async function* keysetBatches<T>(db: Queryable, q: KeysetQuery, maxId: number, size: number): AsyncGenerator<KeysetRow<T>[]> {
   const dir = q.order === 'desc' ? 'desc' : 'asc';
   const cmp = dir === 'desc' ? '<' : '>';
+  const names = Object.keys(q.fields);
+  const select = `json_build_array(${[...Object.values(q.fields), keyText(q.sort), q.id].join(', ')}) as r`;
   for (const stretch of stretches(q)) {
     let cursor: Cursor | null = null;
     for (;;) {
@@ -79,15 +89,22 @@ export async function* keysetBatches<T>(db: Queryable, q: KeysetQuery, maxId: nu
       if (cursor && stretch === 'nulls') c.add(`${q.id} ${cmp} ?`, cursor.id);
       if (cursor && stretch === 'values') c.add(`(${q.sort.expr}, ${q.id}) ${cmp} (?::${q.sort.type}, ?::int)`, cursor.key, cursor.id);
       const order = stretch === 'nulls' ? `${q.id} ${dir}` : `${q.sort.expr} ${dir}, ${q.id} ${dir}`;
-      const r = await db.query<T & { _k: string | null; _id: number }>(
-        `select ${q.columns}, ${keyText(q.sort)} as _k, ${q.id} as _id from ${q.from} ${c.sql()} order by ${order} limit ${size}`,
-        c.params,
-      );
-      if (r.rows.length === 0) break;
-      yield r.rows;
-      if (r.rows.length < size) break;
-      const last = r.rows[r.rows.length - 1]!;
-      cursor = { key: last._k, id: last._id };
+      const r = await db.query<{ r: unknown[] }>(`select ${select} from ${q.from} ${c.sql()} order by ${order} limit ${size}`, c.params);
+      const read = r.rows;
+      if (read.length === 0) break;
+      const batch = read.map(({ r: values }) => {
+        const row: Record<string, unknown> = { _id: values[names.length + 1] };
+        names.forEach((name, i) => {
+          row[name] = values[i];
+        });
+        return row as KeysetRow<T>;
+      });
+      const last = read[read.length - 1]!.r;
+      cursor = { key: last[names.length] as string | null, id: last[names.length + 1] as number };
+      // Nothing here keeps the driver's rows while the caller works through the batch.
+      read.length = 0;
+      yield batch;
+      if (batch.length < size) break;
     }
   }
 }

@@ -11,7 +11,6 @@ const EVERY_MS = 1_000;
  */
 export class ExportProgress {
   private rows = 0;
-  private sentRows = -1;
   private sentAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private finished = false;
@@ -31,10 +30,11 @@ export class ExportProgress {
     this.timer.unref();
   }
 
-  /** `n` more rows were written. */
+  /** `n` more rows were written: a frame at each multiple of EXPORT_PROGRESS_EVERY_ROWS passed. */
   add(n: number): void {
+    const step = Math.floor(this.rows / EXPORT_PROGRESS_EVERY_ROWS);
     this.rows += n;
-    if (this.rows - this.sentRows >= EXPORT_PROGRESS_EVERY_ROWS || Date.now() - this.sentAt >= EVERY_MS) this.send(false, false);
+    if (Math.floor(this.rows / EXPORT_PROGRESS_EVERY_ROWS) > step || Date.now() - this.sentAt >= EVERY_MS) this.send(false, false);
   }
 
   finish(cancelled: boolean): void {
@@ -47,7 +47,6 @@ export class ExportProgress {
   private send(done: boolean, cancelled: boolean): void {
     const { entId, userId, exportId } = this.target;
     if (exportId === undefined) return;
-    this.sentRows = this.rows;
     this.sentAt = Date.now();
     const frame: ExportProgressFrame = { exportId, rows: this.rows, total: this.total, done, cancelled };
     void this.hub.publish(topics.userListen(entId, userId), EXPORT_PROGRESS_KIND, frame).catch(() => undefined);

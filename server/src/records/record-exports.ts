@@ -61,7 +61,7 @@ export function operationExport(entId: number, q: OperationExport, onlyUser?: nu
   return {
     table: 'operation_logs',
     query: {
-      columns: `o.id, o.user_id as "userId", o.account, o.type, o.device, o.ip, ${iso('o.created_at')} as time`,
+      fields: { id: 'o.id', userId: 'o.user_id', account: 'o.account', type: 'o.type', device: 'o.device', ip: 'o.ip', time: iso('o.created_at') },
       from: 'operation_logs o',
       where: operationWhere(entId, q, onlyUser),
       sort: keysetSort(OPERATION_SORTS, q),
@@ -84,7 +84,10 @@ export function loginExport(entId: number, q: LoginExport, onlyUser?: number): E
   return {
     table: 'login_records',
     query: {
-      columns: `r.id, u.account, u.nickname, ${iso('r.created_at')} as time, r.device, r.platform, r.ip, r.lng, r.lat, r.abnormal`,
+      fields: {
+        id: 'r.id', account: 'u.account', nickname: 'u.nickname', time: iso('r.created_at'), device: 'r.device', platform: 'r.platform',
+        ip: 'r.ip', lng: 'r.lng', lat: 'r.lat', abnormal: 'r.abnormal',
+      },
       from: LOGIN_FROM,
       where: loginWhere(entId, q, onlyUser),
       sort: keysetSort(LOGIN_SORTS, q),
@@ -109,9 +112,11 @@ export function sosExport(entId: number, q: SosExport, onlyUser?: number): Expor
   return {
     table: 'sos_records',
     query: {
-      columns: `s.id, u.account, u.nickname, d.nickname as dispatcher, s.lng, s.lat, s.device, s.ip,
-        ${iso('s.started_at')} as "startedAt", ${iso('s.closed_at')} as "closedAt",
-        floor(extract(epoch from (s.closed_at - s.started_at)))::int as "openS"`,
+      fields: {
+        id: 's.id', account: 'u.account', nickname: 'u.nickname', dispatcher: 'd.nickname', lng: 's.lng', lat: 's.lat', device: 's.device',
+        ip: 's.ip', startedAt: iso('s.started_at'), closedAt: iso('s.closed_at'),
+        openS: 'floor(extract(epoch from (s.closed_at - s.started_at)))::int',
+      },
       from: 'sos_records s join users u on u.id = s.user_id left join users d on d.id = s.dispatcher_id',
       where: sosWhere(entId, q, onlyUser),
       sort: keysetSort(SOS_SORTS, q),
@@ -153,8 +158,10 @@ export function alertExport(entId: number, q: AlertExport): ExportSpec<AlertRow>
   return {
     table: 'fence_alerts',
     query: {
-      columns: `u.account, u.nickname, d.nickname as dispatcher, a.fence_id as "fenceId", a.fence_name as "fenceName", a.type,
-        ${iso('a.alerted_at')} as time, a.ip, a.lng, a.lat`,
+      fields: {
+        account: 'u.account', nickname: 'u.nickname', dispatcher: 'd.nickname', fenceId: 'a.fence_id', fenceName: 'a.fence_name',
+        type: 'a.type', time: iso('a.alerted_at'), ip: 'a.ip', lng: 'a.lng', lat: 'a.lat',
+      },
       from: 'fence_alerts a join users u on u.id = a.user_id left join users d on d.id = a.dispatcher_id',
       where: alertWhere(entId, q),
       sort: keysetSort(ALERT_SORTS, q),
