@@ -357,6 +357,32 @@ test('operation records: a type and a member, pages and sorts, the export; in Ch
   expect(new Set(zhFile.rows.map((r) => r['类型名称（中文）']))).toEqual(new Set(['频道添加']));
 });
 
+test('an export is cancelled from its progress dialog: the download stops and nothing is saved', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginViaApi(page, server.baseURL, 'admin');
+  await page.goto(`${server.baseURL}/main/record/operation`);
+  await expect(page.locator('[data-testid^="operation-record-"]').first()).toBeVisible();
+  // A slow line (a few hundred bytes a second), so the file is still coming when Stop is pressed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 300, uploadThroughput: -1 });
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Export to CSV' });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Stop' }).click();
+  await expect(dialog.getByText('Stopped', { exact: true })).toBeVisible();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.waitForTimeout(1_000);
+  expect(downloads).toEqual([]);
+  await noBlocking(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('own records from the user menu: a manager\'s operations with mine=1', async ({ page }) => {
   await loginViaApi(page, server.baseURL, 'superadmin');
   await page.goto(`${server.baseURL}/main/dispatch`);
