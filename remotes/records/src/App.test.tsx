@@ -40,6 +40,12 @@ describe('records remote', () => {
     expect(screen.getByRole('tab', { name: 'Cross-border' })).toBeInTheDocument();
   });
 
+  it('shows a member (opening the page on its own) why there is nothing', async () => {
+    renderRecords(App, { url: `${BASE}/sos`, role: Role.User });
+    expect(await screen.findByText('Insufficient permissions')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+
   it('falls back to the SOS records for an unknown child', async () => {
     renderRecords(App, { url: `${BASE}/nope` });
     expect(await screen.findByRole('heading', { level: 1, name: 'SOS records' })).toBeInTheDocument();
