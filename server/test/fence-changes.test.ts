@@ -249,6 +249,9 @@ describe.each(DB_KINDS)('fence rules over REST and FenceChange on %s', (kind) =>
     expect(mine.stateWrites).toBeGreaterThan(0);
     expect(mine.latency.counts).toHaveLength(mine.latency.boundsMs.length + 1);
     expect(mine.latency.counts.reduce((a, b) => a + b, 0)).toBe(mine.reports);
+    const waited = mine.databaseLatency.counts.reduce((a, b) => a + b, 0);
+    expect(waited).toBeGreaterThan(0); // the first reports of each member read and write states
+    expect(waited).toBeLessThanOrEqual(mine.reports);
     expect(await stats(s.stranger)).toMatchObject({ reports: 0, evaluations: 0 });
     expect((await call('GET', '/api/diagnostics/fences', undefined, s.m1)).body.code).toBe(ServerCode.InsufficientPermissions);
     // A device's socket report counts too.

@@ -102,7 +102,7 @@ export class FenceMonitor {
     this.stats.add(ev.entId, 'reports');
     const warm = this.queues.has(ev.userId) ? null : this.cache.peek(ev.entId, ev.userId);
     if (warm && (warm.fences.length === 0 || this.settleAtOnce(ev, warm.fences, warm.timeZone))) {
-      this.stats.time(ev.entId, performance.now() - started);
+      this.stats.time(ev.entId, performance.now() - started, false);
       return undefined;
     }
     return this.evaluateLater(ev, started);
@@ -126,7 +126,7 @@ export class FenceMonitor {
       this.stats.add(ev.entId, 'failures');
       throw err;
     } finally {
-      this.stats.time(ev.entId, performance.now() - started);
+      this.stats.time(ev.entId, performance.now() - started, true);
     }
   }
 

@@ -4,7 +4,23 @@ type Counter = 'reports' | 'evaluations' | 'alerts' | 'stateReads' | 'stateWrite
 
 interface EntStats extends Record<Counter, number> {
   latency: Uint32Array;
+  databaseLatency: Uint32Array;
 }
+
+/** The bucket of FENCE_LATENCY_BOUNDS_MS holding `ms`: the first bound >= ms, or the overflow one. */
+function bucketOf(ms: number): number {
+  const bounds = FENCE_LATENCY_BOUNDS_MS;
+  let lo = 0;
+  let hi = bounds.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (bounds[mid]! < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const histogram = (counts: Uint32Array) => ({ boundsMs: [...FENCE_LATENCY_BOUNDS_MS], counts: [...counts] });
 
 /**
  * What fence evaluation costs on this node, per organisation (so the diagnostics answer shows a
@@ -19,30 +35,24 @@ export class FenceStats {
     this.of(entId)[counter] += n;
   }
 
-  /** A report's evaluation took `ms`. */
-  time(entId: number, ms: number): void {
-    const bounds = FENCE_LATENCY_BOUNDS_MS;
-    // Binary search for the first bound >= ms; past the last bound: the overflow bucket.
-    let lo = 0;
-    let hi = bounds.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (bounds[mid]! < ms) lo = mid + 1;
-      else hi = mid;
-    }
-    this.of(entId).latency[lo]! += 1;
+  /** A report's evaluation took `ms`; `waited` if it read or wrote states in the database. */
+  time(entId: number, ms: number, waited: boolean): void {
+    const s = this.of(entId);
+    const bucket = bucketOf(ms);
+    s.latency[bucket]! += 1;
+    if (waited) s.databaseLatency[bucket]! += 1;
   }
 
   read(entId: number): FenceEvaluationStats {
-    const s = this.of(entId);
-    const { latency, ...counters } = s;
-    return { since: this.since, ...counters, latency: { boundsMs: [...FENCE_LATENCY_BOUNDS_MS], counts: [...latency] } };
+    const { latency, databaseLatency, ...counters } = this.of(entId);
+    return { since: this.since, ...counters, latency: histogram(latency), databaseLatency: histogram(databaseLatency) };
   }
 
   private of(entId: number): EntStats {
     let s = this.byEnt.get(entId);
     if (!s) {
-      s = { reports: 0, evaluations: 0, alerts: 0, stateReads: 0, stateWrites: 0, conflicts: 0, failures: 0, latency: new Uint32Array(FENCE_LATENCY_BOUNDS_MS.length + 1) };
+      const buckets = FENCE_LATENCY_BOUNDS_MS.length + 1;
+      s = { reports: 0, evaluations: 0, alerts: 0, stateReads: 0, stateWrites: 0, conflicts: 0, failures: 0, latency: new Uint32Array(buckets), databaseLatency: new Uint32Array(buckets) };
       this.byEnt.set(entId, s);
     }
     return s;

@@ -49,6 +49,8 @@ export const FENCE_LATENCY_BOUNDS_MS: readonly number[] = [
   1_000, 2_000, 5_000, 10_000,
 ];
 
+const fenceHistogramSchema = z.object({ boundsMs: z.array(z.number()), counts: z.array(z.number().int().nonnegative()) });
+
 /**
  * `GET /api/diagnostics/fences`: geofence evaluation of the caller's organisation on the node that
  * answers, counted since it started. `latency` is the time from a report's positions being stored
@@ -73,6 +75,10 @@ export const fenceEvaluationStatsSchema = z.object({
   conflicts: z.number().int().nonnegative(),
   /** Reports whose evaluation failed (a database error); the error log says why. */
   failures: z.number().int().nonnegative(),
-  latency: z.object({ boundsMs: z.array(z.number()), counts: z.array(z.number().int().nonnegative()) }),
+  latency: fenceHistogramSchema,
+  /** The same for the reports evaluated the asynchronous way: a state to read or write, the
+   *  fences still loading, or an earlier report of the member still being evaluated. The others
+   *  are evaluated in the turn that stored them. */
+  databaseLatency: fenceHistogramSchema,
 });
 export type FenceEvaluationStats = z.infer<typeof fenceEvaluationStatsSchema>;
