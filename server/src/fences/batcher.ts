@@ -31,8 +31,9 @@ export class Batcher<Req, Res> {
   private schedule(): void {
     if (this.busy || this.scheduled) return;
     this.scheduled = true;
-    // After the current turn's other evaluations have made their requests too.
-    setImmediate(() => {
+    // After the reports already queued in this turn (a location batch's are queued together) have
+    // made their requests too, and before any more I/O is read.
+    queueMicrotask(() => {
       this.scheduled = false;
       void this.round();
     });

@@ -53,6 +53,12 @@ interface WriteResult {
   frames: WallAlertFrame[];
 }
 
+interface Warm {
+  fences: readonly ActiveFence[];
+  timeZone: string;
+  outcomes: Outcome[];
+}
+
 interface Outcome {
   fence: ActiveFence;
   key: string;
@@ -94,27 +100,40 @@ export class FenceMonitor {
    * A report's positions were stored. Most reports change no state (the member stays on their
    * sides): with the fences loaded and every state remembered they are evaluated right here, in
    * the turn that stored them, instead of a chain of awaits that would finish only after every
-   * other report of the same location batch. The rest (a state to read or to write) go the
-   * asynchronous way, after the user's earlier reports.
+   * other report of the same location batch. A report that changes a state from there hands its
+   * write over at once too. The rest (a state to read, fences loading, an earlier report of the
+   * member still being evaluated) go the asynchronous way, after the user's earlier reports.
    */
   onStored(ev: Stored): Promise<void> | undefined {
     const started = performance.now();
     this.stats.add(ev.entId, 'reports');
     const warm = this.queues.has(ev.userId) ? null : this.cache.peek(ev.entId, ev.userId);
-    if (warm && (warm.fences.length === 0 || this.settleAtOnce(ev, warm.fences, warm.timeZone))) {
-      this.stats.time(ev.entId, performance.now() - started, false);
-      return undefined;
+    if (warm) {
+      const outcomes = warm.fences.length === 0 ? [] : this.stepRemembered(ev, warm.fences, warm.timeZone);
+      if (outcomes && !outcomes.some((o) => o.changed)) {
+        for (const o of outcomes) o.known.state = o.state; // only `at` moved
+        this.stats.add(ev.entId, 'evaluations', outcomes.length * ev.points.length);
+        this.stats.time(ev.entId, performance.now() - started, false);
+        return undefined;
+      }
+      if (outcomes) return this.evaluateLater(ev, started, { ...warm, outcomes });
     }
-    return this.evaluateLater(ev, started);
+    return this.evaluateLater(ev, started, null);
   }
 
-  /** Queued behind the user's earlier reports at once (synchronously), so a later report of the
-   *  same batch cannot take the quick way past it. */
-  private async evaluateLater(ev: Stored, started: number): Promise<void> {
-    const run = (this.queues.get(ev.userId) ?? Promise.resolve()).then(async () => {
+  /**
+   * Queued behind the user's earlier reports at once (synchronously), so a later report of the
+   * same batch cannot take the quick way past it. With `warm` (nothing queued, outcomes stepped
+   * from memory) the evaluation starts now, so its write joins the current round.
+   */
+  private async evaluateLater(ev: Stored, started: number, warm: Warm | null): Promise<void> {
+    const job = async () => {
+      if (warm) return this.evaluate(ev, warm.fences, warm.timeZone, warm.outcomes);
       const { fences, timeZone } = await this.cache.forUser(ev.entId, ev.userId);
-      if (fences.length > 0) await this.evaluate(ev, fences, timeZone);
-    });
+      if (fences.length > 0) await this.evaluate(ev, fences, timeZone, null);
+    };
+    const previous = this.queues.get(ev.userId);
+    const run = previous ? previous.then(job) : job();
     const tail = run.catch(() => undefined);
     this.queues.set(ev.userId, tail);
     void tail.then(() => {
@@ -130,21 +149,17 @@ export class FenceMonitor {
     }
   }
 
-  /** Evaluates at once if no state needs reading or writing; false (having changed nothing) otherwise. */
-  private settleAtOnce(ev: Stored, fences: readonly ActiveFence[], timeZone: string): boolean {
+  /** The steps of every fence from remembered states; null if one is not remembered (or trusted). */
+  private stepRemembered(ev: Stored, fences: readonly ActiveFence[], timeZone: string): Outcome[] | null {
     const now = this.now();
-    const points = [...ev.points].sort((a, b) => a.time - b.time);
+    const points = sortedPoints(ev);
     const outcomes: Outcome[] = [];
     for (const fence of fences) {
       const known = this.known.get(keyOf(fence.id, ev.userId));
-      if (!known || now - known.checked >= this.trustMs) return false;
-      const outcome = this.run(ev, fence, points, timeZone);
-      if (outcome.changed) return false;
-      outcomes.push(outcome);
+      if (!known || now - known.checked >= this.trustMs) return null;
+      outcomes.push(this.run(ev, fence, points, timeZone));
     }
-    for (const o of outcomes) o.known.state = o.state; // only `at` moved
-    this.stats.add(ev.entId, 'evaluations', outcomes.length * points.length);
-    return true;
+    return outcomes;
   }
 
   /** Forget remembered states of a fence (restarted, relinked, changed): the database decides next. */
@@ -153,13 +168,17 @@ export class FenceMonitor {
     for (const key of this.known.keys()) if (key.startsWith(prefix)) this.known.delete(key);
   }
 
-  private async evaluate(ev: Stored, fences: readonly ActiveFence[], timeZone: string): Promise<void> {
-    const points = [...ev.points].sort((a, b) => a.time - b.time);
+  /** `first`: the first attempt's outcomes, already stepped from memory. */
+  private async evaluate(ev: Stored, fences: readonly ActiveFence[], timeZone: string, first: Outcome[] | null): Promise<void> {
+    const points = sortedPoints(ev);
     const alerts: WallAlertFrame[] = [];
     let pending = fences;
     for (let attempt = 0; attempt < WRITE_ATTEMPTS && pending.length > 0; attempt++) {
-      await this.recall(ev, pending, attempt > 0);
-      const outcomes = pending.map((fence) => this.run(ev, fence, points, timeZone));
+      let outcomes = attempt === 0 ? first : null;
+      if (!outcomes) {
+        await this.recall(ev, pending, attempt > 0);
+        outcomes = pending.map((fence) => this.run(ev, fence, points, timeZone));
+      }
       this.stats.add(ev.entId, 'evaluations', outcomes.length * points.length);
       for (const o of outcomes) if (!o.changed) o.known.state = o.state; // only `at` moved: memory only
       const lost = await this.store(ev, outcomes.filter((o) => o.changed), alerts);
@@ -259,3 +278,4 @@ export class FenceMonitor {
 }
 
 const keyOf = (fenceId: number, userId: number) => `${fenceId}:${userId}`;
+const sortedPoints = (ev: Stored) => (ev.points.length === 1 ? ev.points : [...ev.points].sort((a, b) => a.time - b.time));
