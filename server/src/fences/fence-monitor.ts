@@ -84,6 +84,8 @@ export class FenceMonitor {
   private readonly reads: Batcher<ReadRequest, StoredState[]>;
   private readonly writes: Batcher<WriteRequest, WriteResult>;
   private readonly trustMs: number;
+  /** Users whose untrusted states are being read in the background. */
+  private readonly refreshing = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -108,15 +110,17 @@ export class FenceMonitor {
     const started = performance.now();
     this.stats.add(ev.entId, 'reports');
     const warm = this.queues.has(ev.userId) ? null : this.cache.peek(ev.entId, ev.userId);
-    if (warm) {
-      const outcomes = warm.fences.length === 0 ? [] : this.stepRemembered(ev, warm.fences, warm.timeZone);
-      if (outcomes && !outcomes.some((o) => o.changed)) {
+    const stepped = warm && (warm.fences.length === 0 ? { outcomes: [], stale: [] } : this.stepRemembered(ev, warm.fences, warm.timeZone));
+    if (warm && stepped) {
+      const { outcomes, stale } = stepped;
+      if (stale.length > 0) void this.refresh(ev, stale);
+      if (!outcomes.some((o) => o.changed)) {
         for (const o of outcomes) o.known.state = o.state; // only `at` moved
         this.stats.add(ev.entId, 'evaluations', outcomes.length * ev.points.length);
         this.stats.time(ev.entId, performance.now() - started, false);
         return undefined;
       }
-      if (outcomes) return this.evaluateLater(ev, started, { ...warm, outcomes });
+      return this.evaluateLater(ev, started, { ...warm, outcomes });
     }
     return this.evaluateLater(ev, started, null);
   }
@@ -149,17 +153,22 @@ export class FenceMonitor {
     }
   }
 
-  /** The steps of every fence from remembered states; null if one is not remembered (or trusted). */
-  private stepRemembered(ev: Stored, fences: readonly ActiveFence[], timeZone: string): Outcome[] | null {
+  /**
+   * The steps of every fence from remembered states (null if one is not remembered), and the fences
+   * whose state is no longer trusted (to be read again in the background).
+   */
+  private stepRemembered(ev: Stored, fences: readonly ActiveFence[], timeZone: string): { outcomes: Outcome[]; stale: ActiveFence[] } | null {
     const now = this.now();
     const points = sortedPoints(ev);
     const outcomes: Outcome[] = [];
+    const stale: ActiveFence[] = [];
     for (const fence of fences) {
       const known = this.known.get(keyOf(fence.id, ev.userId));
-      if (!known || now - known.checked >= this.trustMs) return null;
+      if (!known) return null;
+      if (now - known.checked >= this.trustMs) stale.push(fence);
       outcomes.push(this.run(ev, fence, points, timeZone));
     }
-    return outcomes;
+    return { outcomes, stale };
   }
 
   /** Forget remembered states of a fence (restarted, relinked, changed): the database decides next. */
@@ -201,13 +210,39 @@ export class FenceMonitor {
       const k = this.known.get(keyOf(f.id, ev.userId));
       return force || !k || now - k.checked >= this.trustMs;
     });
-    if (need.length === 0) return;
-    const rows = new Map((await this.reads.submit({ userId: ev.userId, fenceIds: need.map((f) => f.id) })).map((r) => [r.fenceId, r]));
+    if (need.length > 0) await this.read(ev, need, null);
+  }
+
+  /**
+   * Reads remembered states that are no longer trusted without holding up the report that found
+   * them (it was evaluated from memory): a change computed from an outdated state would be refused
+   * by the conditional write and stepped again anyway, so memory may lag one report behind.
+   */
+  private async refresh(ev: Stored, fences: readonly ActiveFence[]): Promise<void> {
+    if (this.refreshing.has(ev.userId)) return;
+    this.refreshing.add(ev.userId);
+    try {
+      await this.read(ev, fences, new Map(fences.map((f) => [f.id, this.known.get(keyOf(f.id, ev.userId))])));
+    } catch {
+      // The next report of the member tries again.
+    } finally {
+      this.refreshing.delete(ev.userId);
+    }
+  }
+
+  /**
+   * Reads these fences' states of the report's user into memory (one request of the moment's read
+   * round). `unless`: the memory entries seen before reading; one replaced meanwhile (a write of
+   * this node) is newer than what was read and is kept.
+   */
+  private async read(ev: Stored, fences: readonly ActiveFence[], unless: Map<number, Known | undefined> | null): Promise<void> {
+    const rows = new Map((await this.reads.submit({ userId: ev.userId, fenceIds: fences.map((f) => f.id) })).map((r) => [r.fenceId, r]));
     this.stats.add(ev.entId, 'stateReads');
-    const checked = now - Math.floor(Math.random() * TRUST_JITTER_MS);
-    for (const f of need) {
+    const checked = this.now() - Math.floor(Math.random() * TRUST_JITTER_MS);
+    for (const f of fences) {
       const key = keyOf(f.id, ev.userId);
       const k = this.known.get(key);
+      if (unless && unless.get(f.id) !== k) continue;
       const row = rows.get(f.id);
       const version = row?.version ?? null;
       // Nobody wrote since: the memory is the same state, but knows newer points.
@@ -215,6 +250,7 @@ export class FenceMonitor {
       else this.remember(key, { state: row?.state ?? null, version, checked });
     }
   }
+
 
   /** The pure steps of one fence over the report's points, from the remembered state. */
   private run(ev: Stored, fence: ActiveFence, points: readonly Point[], timeZone: string): Outcome {
