@@ -1,5 +1,5 @@
 import { distanceMeters, type FenceSchedule } from '@ptt/contracts';
-import { stepFence, type FenceRules, type FenceState, type FencePoint } from '../src/fences/fence-rules';
+import { boundsOf, stepFence, type FenceRules, type FenceState, type FencePoint } from '../src/fences/fence-rules';
 
 // The pure step of ADR 027 (issue 22, acceptance 1): sides of polygons and circles, their border,
 // drift protection, dwell, schedule windows across midnight and in a time zone, older points.
@@ -61,6 +61,15 @@ describe('stepFence', () => {
   it("counts a polygon's edge as inside", () => {
     expect(walk(fence({ rule: 'stay' }), every5s(EDGE, SAT_21, 2)).alerts).toEqual([1]);
     expect(walk(fence({ rule: 'leave' }), [...every5s(IN, SAT_21, 2), ...every5s(EDGE, SAT_21 + 10 * S, 2)]).alerts).toEqual([]);
+  });
+
+  it("answers the same with the polygon's extent known (the quick test of far points)", () => {
+    const withBounds = fence({ rule: 'stay', bounds: boundsOf(square) });
+    expect(withBounds.bounds).toEqual({ minLng: 116.39, maxLng: 116.41, minLat: 39.89, maxLat: 39.91 });
+    for (const p of [IN, OUT, EDGE, { lng: 116.39, lat: 39.89 }, { lng: 116.41, lat: 39.9100001 }]) {
+      expect([p, walk(withBounds, every5s(p, SAT_21, 2)).alerts]).toEqual([p, walk(fence({ rule: 'stay' }), every5s(p, SAT_21, 2)).alerts]);
+    }
+    expect(boundsOf({ type: 'circle', center: CENTER, radius: 10 })).toBeUndefined();
   });
 
   it('needs two points in a row on the new side: one stray point raises nothing and cancels nothing', () => {
@@ -130,7 +139,7 @@ describe('stepFence', () => {
     expect(r.state?.at).toBe(SAT_21 + 15 * S);
   });
 
-  it('keeps a state older than a minute when the member stays', () => {
+  it('alerts a long dwell while the member keeps reporting', () => {
     const r = walk(fence({ rule: 'stay', dwellS: 300 }), every5s(IN, SAT_21, 62));
     expect(r.alerts).toEqual([60]); // +300 s
     expect(r.state).toMatchObject({ since: SAT_21, alerted: true, at: SAT_21 + 305 * S });

@@ -5,6 +5,7 @@ import type { Hub } from '../ws/hub';
 import { Batcher } from './batcher';
 import type { ActiveFence, FenceCache } from './fence-cache';
 import { sameState, stepFence, type FenceState } from './fence-rules';
+import { StateMemory, type Known } from './fence-memory';
 import { FenceStats } from './fence-stats';
 import { readStates, storeChanges, type NewAlert, type StateWrite, type StoredState } from './fence-state.repository';
 
@@ -27,14 +28,6 @@ const STATES_MAX = 200_000;
 /** Steps from the stored row again when another node changed it first; more races than this are
  *  not plausible for one member's report. */
 const WRITE_ATTEMPTS = 3;
-
-interface Known {
-  state: FenceState | null;
-  /** `point_at` of the stored row the state was read from or written as; null: no row. */
-  version: number | null;
-  /** When the database last confirmed it (our clock). */
-  checked: number;
-}
 
 interface ReadRequest {
   userId: number;
@@ -61,7 +54,6 @@ interface Warm {
 
 interface Outcome {
   fence: ActiveFence;
-  key: string;
   known: Known;
   state: FenceState | null;
   /** Points that raised an alert. */
@@ -76,7 +68,7 @@ interface Outcome {
  * ScreenAlert on `screen/{entId}`).
  */
 export class FenceMonitor {
-  private readonly known = new Map<string, Known>();
+  private readonly known = new StateMemory(STATES_MAX);
   /** Per user: reports are evaluated one after another, in arrival order. */
   private readonly queues = new Map<number, Promise<void>>();
   readonly stats = new FenceStats();
@@ -163,7 +155,7 @@ export class FenceMonitor {
     const outcomes: Outcome[] = [];
     const stale: ActiveFence[] = [];
     for (const fence of fences) {
-      const known = this.known.get(keyOf(fence.id, ev.userId));
+      const known = this.known.get(ev.userId, fence.id);
       if (!known) return null;
       if (now - known.checked >= this.trustMs) stale.push(fence);
       outcomes.push(this.run(ev, fence, points, timeZone));
@@ -173,8 +165,7 @@ export class FenceMonitor {
 
   /** Forget remembered states of a fence (restarted, relinked, changed): the database decides next. */
   forgetFence(fenceId: number): void {
-    const prefix = `${fenceId}:`;
-    for (const key of this.known.keys()) if (key.startsWith(prefix)) this.known.delete(key);
+    this.known.forgetFence(fenceId);
   }
 
   /** `first`: the first attempt's outcomes, already stepped from memory. */
@@ -207,7 +198,7 @@ export class FenceMonitor {
   private async recall(ev: Stored, fences: readonly ActiveFence[], force: boolean): Promise<void> {
     const now = this.now();
     const need = fences.filter((f) => {
-      const k = this.known.get(keyOf(f.id, ev.userId));
+      const k = this.known.get(ev.userId, f.id);
       return force || !k || now - k.checked >= this.trustMs;
     });
     if (need.length > 0) await this.read(ev, need, null);
@@ -222,7 +213,7 @@ export class FenceMonitor {
     if (this.refreshing.has(ev.userId)) return;
     this.refreshing.add(ev.userId);
     try {
-      await this.read(ev, fences, new Map(fences.map((f) => [f.id, this.known.get(keyOf(f.id, ev.userId))])));
+      await this.read(ev, fences, new Map(fences.map((f) => [f.id, this.known.get(ev.userId, f.id)])));
     } catch {
       // The next report of the member tries again.
     } finally {
@@ -240,22 +231,20 @@ export class FenceMonitor {
     this.stats.add(ev.entId, 'stateReads');
     const checked = this.now() - Math.floor(Math.random() * TRUST_JITTER_MS);
     for (const f of fences) {
-      const key = keyOf(f.id, ev.userId);
-      const k = this.known.get(key);
+      const k = this.known.get(ev.userId, f.id);
       if (unless && unless.get(f.id) !== k) continue;
       const row = rows.get(f.id);
       const version = row?.version ?? null;
       // Nobody wrote since: the memory is the same state, but knows newer points.
       if (k && k.version === version) k.checked = checked;
-      else this.remember(key, { state: row?.state ?? null, version, checked });
+      else this.known.set(ev.userId, f.id, { state: row?.state ?? null, version, checked });
     }
   }
 
 
   /** The pure steps of one fence over the report's points, from the remembered state. */
   private run(ev: Stored, fence: ActiveFence, points: readonly Point[], timeZone: string): Outcome {
-    const key = keyOf(fence.id, ev.userId);
-    const known = this.known.get(key) ?? { state: null, version: null, checked: this.now() };
+    const known = this.known.get(ev.userId, fence.id) ?? { state: null, version: null, checked: this.now() };
     let state = known.state;
     const alertAt: Point[] = [];
     for (const p of points) {
@@ -263,7 +252,7 @@ export class FenceMonitor {
       if (step.alert) alertAt.push(p);
       state = step.state;
     }
-    return { fence, key, known, state, alertAt, changed: alertAt.length > 0 || !sameState(known.state, state) };
+    return { fence, known, state, alertAt, changed: alertAt.length > 0 || !sameState(known.state, state) };
   }
 
   /**
@@ -283,10 +272,10 @@ export class FenceMonitor {
     const now = this.now();
     const lost: Outcome[] = [];
     for (const o of changed) {
-      if (written.has(o.fence.id)) this.remember(o.key, { state: o.state, version: o.state!.at, checked: now });
+      if (written.has(o.fence.id)) this.known.set(ev.userId, o.fence.id, { state: o.state, version: o.state!.at, checked: now });
       else lost.push(o);
     }
-    for (const o of lost) this.known.delete(o.key);
+    for (const o of lost) this.known.delete(ev.userId, o.fence.id);
     return lost.map((o) => o.fence);
   }
 
@@ -304,14 +293,6 @@ export class FenceMonitor {
       frames: frames.filter((f) => f.uid === r.userId),
     }));
   }
-
-  private remember(key: string, known: Known): void {
-    this.known.delete(key);
-    // Oldest first out: a Map iterates in insertion order.
-    if (this.known.size >= STATES_MAX) this.known.delete(this.known.keys().next().value!);
-    this.known.set(key, known);
-  }
 }
 
-const keyOf = (fenceId: number, userId: number) => `${fenceId}:${userId}`;
 const sortedPoints = (ev: Stored) => (ev.points.length === 1 ? ev.points : [...ev.points].sort((a, b) => a.time - b.time));

@@ -36,6 +36,29 @@ export interface FenceRules {
   shape: FenceShape;
   dwellS: number;
   schedule: FenceSchedule;
+  /** A polygon's extent, if known: a point beyond it is outside without the polygon test. */
+  bounds?: Bounds | undefined;
+}
+
+export interface Bounds {
+  minLng: number;
+  maxLng: number;
+  minLat: number;
+  maxLat: number;
+}
+
+/** The extent of a polygon (a circle has none: its distance test is as cheap). */
+export function boundsOf(shape: FenceShape): Bounds | undefined {
+  if (shape.type !== 'polygon') return undefined;
+  const lngs = shape.points.map((p) => p.lng);
+  const lats = shape.points.map((p) => p.lat);
+  return { minLng: Math.min(...lngs), maxLng: Math.max(...lngs), minLat: Math.min(...lats), maxLat: Math.max(...lats) };
+}
+
+function inside(point: FencePoint, fence: FenceRules): boolean {
+  const b = fence.bounds;
+  if (b && (point.lng < b.minLng || point.lng > b.maxLng || point.lat < b.minLat || point.lat > b.maxLat)) return false;
+  return pointInShape(point, fence.shape);
 }
 
 export interface FenceStep {
@@ -101,7 +124,7 @@ export function stepFence(state: FenceState | null, point: FencePoint, fence: Fe
   const window = windowAt(fence.schedule, timeZone, point.time);
   if (window === null) return unchanged;
   const base = state !== null && state.window === window ? state : fresh(window, point.time);
-  let next = moved(base, pointInShape(point, fence.shape), point.time);
+  let next = moved(base, inside(point, fence), point.time);
   let alert = false;
   if (next.inside !== null && next.since !== null && !next.alerted && alarming(fence.rule, next.inside) && point.time - next.since >= fence.dwellS * 1000) {
     next = { ...next, alerted: true };

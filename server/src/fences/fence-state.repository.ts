@@ -1,7 +1,7 @@
 import type { FenceRule, FenceSchedule, FenceShape, WallAlertFrame } from '@ptt/contracts';
 import type { Db, Queryable } from '../db/db';
 import { iso } from '../db/sql';
-import type { FenceState } from './fence-rules';
+import { boundsOf, type Bounds, type FenceState } from './fence-rules';
 
 // SQL of fence evaluation: what the per-enterprise cache loads (enabled fences, who they cover,
 // the time zone) and the per (fence, user) state of the pure step (ADR 027).
@@ -13,15 +13,16 @@ export interface ActiveFence {
   shape: FenceShape;
   dwellS: number;
   schedule: FenceSchedule;
+  bounds: Bounds | undefined;
 }
 
-/** Enabled fences of the enterprise. */
+/** Enabled fences of the enterprise, each with its extent (most positions are far from most fences). */
 export async function activeFences(q: Queryable, entId: number): Promise<ActiveFence[]> {
-  const r = await q.query<ActiveFence>(
+  const r = await q.query<Omit<ActiveFence, 'bounds'>>(
     'select id, name, rule, shape, dwell_s as "dwellS", schedule from fences where ent_id = $1 and enabled and deleted_at is null',
     [entId],
   );
-  return r.rows;
+  return r.rows.map((f) => ({ ...f, bounds: boundsOf(f.shape) }));
 }
 
 export interface CoverageRows {
