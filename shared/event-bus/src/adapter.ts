@@ -48,7 +48,7 @@ function issuesOf<T>(result: Parsed<T>): { issues: readonly Issue[] } | null {
  * here, once, with the schema the server publishes it with; subscribers get typed payloads and
  * never parse again. Null: the spec gives this frame no bus event.
  */
-function outcomeOf(frame: Ws2Frame, logger: AdapterLogger): Outcome {
+function outcomeOf(frame: Ws2Frame): Outcome {
   const parsed = parseTopic(frame.topic);
   if (!parsed) return null;
   const { t: kind, data, topic } = frame;
@@ -113,7 +113,7 @@ export function createFrameAdapter(logger: AdapterLogger = console): FrameAdapte
   const dropped: Record<string, number> = {};
   return {
     toBusEvents(frame) {
-      const outcome = outcomeOf(frame, logger);
+      const outcome = outcomeOf(frame);
       if (outcome === null) return [];
       if ('event' in outcome) return [outcome.event];
       const count = (dropped[frame.t] ?? 0) + 1;
