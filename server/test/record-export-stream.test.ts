@@ -10,7 +10,7 @@ import { WsProbe } from './ws-client';
 // waits for a client that does not read (the server stops reading the database), and stops when
 // the client goes away, telling the console it was cancelled; the server stays healthy.
 
-const ROWS = 100_000;
+const ROWS = 40_000;
 const MINUTE = 60_000;
 /** The first 12,000 records (three a minute): more than one progress step. */
 const FIRST_12000 = `to=${BASE_MS + 4_000 * MINUTE}`;
@@ -66,21 +66,24 @@ describe.each(DB_KINDS)('record export streaming on %s', (kind) => {
     return f.data as ExportProgressFrame;
   }
 
-  /** Resolves with the rows written once the frames have said the same count for 2 s. */
+  /**
+   * Resolves with the last frame once the export is held back: over 2 s it wrote fewer than 1% of
+   * the rows (the kernel still takes a trickle into the stalled client's socket buffers).
+   */
   async function stalled(exportId: string): Promise<ExportProgressFrame> {
-    const deadline = Date.now() + 90_000;
-    let seen = -1;
-    let since = Date.now();
+    const deadline = Date.now() + 100_000;
+    const seen: { at: number; rows: number }[] = [];
     while (Date.now() < deadline) {
       const last = progress(ws.admin, exportId).at(-1);
       if (last?.done) throw new Error(`the export finished although the client read nothing: ${JSON.stringify(last)}`);
-      if (last && last.rows !== seen) {
-        seen = last.rows;
-        since = Date.now();
-      } else if (last && Date.now() - since >= 2_000) return last;
+      if (last) {
+        seen.push({ at: Date.now(), rows: last.rows });
+        const before = [...seen].reverse().find((x) => x.at <= Date.now() - 2_000);
+        if (before && last.rows > 0 && last.rows - before.rows < ROWS / 100) return last;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error('the export neither stalled nor finished');
+    throw new Error('the export was not held back by the client');
   }
 
   it("sends progress to the exporter's own sockets: the total at once, every 10,000 rows, done at the end", async () => {
@@ -112,17 +115,21 @@ describe.each(DB_KINDS)('record export streaming on %s', (kind) => {
   it.each(['csv', 'xlsx'])('waits for a client that stops reading, and stops when it goes away (%s)', async (format) => {
     const exportId = `stall-${format}`;
     const client = pausedDownload(t.baseUrl, `/api/records/operations/export?format=${format}&exportId=${exportId}`, s.admin.auth_token);
-    await client.firstChunk;
-    // The client reads nothing more: the server fills what the socket holds, then waits.
-    const waiting = await stalled(exportId);
+    let waiting: ExportProgressFrame;
+    try {
+      await client.firstChunk;
+      // The client reads nothing more: the server fills what the socket holds, then waits.
+      waiting = await stalled(exportId);
+    } finally {
+      // Never leave the socket open: the app's close would wait for it.
+      client.destroy();
+    }
     expect(waiting.total).toBe(ROWS);
-    expect(waiting.rows).toBeLessThan(ROWS);
-
-    client.destroy();
+    expect(waiting.rows).toBeLessThan(ROWS / 2);
     const last = await lastFrame(exportId, (f) => f.done);
     expect(last).toMatchObject({ exportId, done: true, cancelled: true, total: ROWS });
     // It stopped before the next batch (at most one more was read while the close was noticed).
-    expect(last.rows).toBeLessThanOrEqual(waiting.rows + 5_000);
+    expect(last.rows).toBeLessThanOrEqual(waiting.rows + 1_000);
     await new Promise((r) => setTimeout(r, 500));
     expect(progress(ws.admin, exportId).at(-1)).toEqual(last);
 
@@ -132,5 +139,5 @@ describe.each(DB_KINDS)('record export streaming on %s', (kind) => {
     const next = await download(t.baseUrl, `/api/records/operations/export?format=${format}&type=7&exportId=${exportId}-after`, s.admin.auth_token);
     expect(next.status).toBe(200);
     expect(await lastFrame(`${exportId}-after`, (f) => f.done)).toMatchObject({ done: true, cancelled: false });
-  });
+  }, 150_000);
 });

@@ -36,9 +36,9 @@ export async function userIds(db: Db, accounts: readonly string[], entId = DEMO_
  * user or account (records older than the account column).
  */
 export async function addOperations(db: Db, n: number, accounts: readonly string[], { fat = false } = {}): Promise<void> {
-  // fat: a long device text that compresses badly, so a file is many times larger than the
-  // socket's and the zip's buffers (the backpressure tests).
-  const device = fat ? 'repeat(md5(g::text), 6)' : deviceCase('g');
+  // fat: a device text of about 1 KB that compresses badly (30 different md5s), so a few thousand
+  // rows fill the socket's and the zip's buffers (the backpressure tests).
+  const device = fat ? `(select string_agg(md5((g * 31 + k)::text), '') from generate_series(1, 30) k)` : deviceCase('g');
   await db.query(
     `insert into operation_logs (ent_id, user_id, account, type, device, ip, created_at, detail)
      select $1, case when g % 97 = 0 then null else u.id end, case when g % 97 = 0 then null else u.account end,

@@ -16,12 +16,11 @@ import type { SheetWriter } from './sheet-writer';
 import { XlsxSheet } from './xlsx-sheet';
 
 /**
- * Rows per statement: a few ms each, so other requests run in between (ADR 028 said 5,000; see
- * its addendum: a batch must be written before V8's young generation collects twice, or all of it
- * is promoted and the old generation's garbage grows the process by 100 MB and more).
+ * Rows per statement (ADR 028 said 5,000; see its addendum): a batch must be written before V8's
+ * young generation is collected twice, or its rows are promoted to the old generation, whose
+ * garbage grew the process by 100 MB and more. Each format sets its own (`SheetWriter.batchRows`)
+ * by how much it allocates per row.
  */
-export const EXPORT_BATCH_ROWS = 1_000;
-/** Rows written between two turns of the event loop, each slice's rows let go once written. */
 export const EXPORT_SLICE_ROWS = 100;
 export const CSV_MIME = 'text/csv; charset=utf-8';
 
@@ -85,7 +84,7 @@ export async function streamExport<R>(deps: ExportDeps, spec: ExportSpec<R>, r: 
     progress.start();
     let rows = 0;
     await writer.header(spec.columns.map((c) => c[lang]));
-    for await (const batch of keysetBatches<R>(deps.db, spec.query, maxId, EXPORT_BATCH_ROWS)) {
+    for await (const batch of keysetBatches<R>(deps.db, spec.query, maxId, writer.batchRows)) {
       for (let at = 0; at < batch.length && !aborted.signal.aborted; at += EXPORT_SLICE_ROWS) {
         // Never more than a sheet holds, whatever changed since the count.
         const slice = batch.slice(at, Math.min(at + EXPORT_SLICE_ROWS, at + RECORD_EXPORT_ROWS_MAX - rows));

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { guardCell, type Cell } from './cells';
 import { drained } from './backpressure';
@@ -7,11 +7,18 @@ import type { SheetWriter } from './sheet-writer';
 
 /** XML of the sheet the zip has not compressed yet, past which the reader waits. */
 const SHEET_BACKLOG_MAX_BYTES = 1024 * 1024;
-const BACKLOG_POLL_MS = 5;
+/** Longest wait for the zip's input to drain before looking again (its 'drain' is the usual wake-up). */
+const BACKLOG_WAIT_MS = 50;
 
-interface Buffered {
+type Buffered = Readable & {
   _readableState?: { length?: number };
   _writableState?: { length?: number };
+};
+
+/** The archiver's input stream for the sheet (what exceljs's sheet buffer writes into). */
+function sheetInput(sheet: ExcelJS.Worksheet): Buffered | null {
+  const input = (sheet as unknown as { _stream?: { pipes?: Buffered[] } })._stream?.pipes?.[0];
+  return input?._readableState && input._writableState ? input : null;
 }
 
 /**
@@ -21,10 +28,8 @@ interface Buffered {
  * (then only the output's own backpressure holds; test/record-exports.test.ts notices).
  */
 export function sheetBacklog(sheet: ExcelJS.Worksheet): number | null {
-  const buf = (sheet as unknown as { _stream?: { pipes?: Buffered[] } })._stream;
-  const input = buf?.pipes?.[0];
-  if (!input?._readableState || !input._writableState) return null;
-  return (input._readableState.length ?? 0) + (input._writableState.length ?? 0);
+  const input = sheetInput(sheet);
+  return input ? (input._readableState!.length ?? 0) + (input._writableState!.length ?? 0) : null;
 }
 
 /**
@@ -33,6 +38,9 @@ export function sheetBacklog(sheet: ExcelJS.Worksheet): number | null {
  * no styles. Cells keep their type: numbers stay numbers, text is text.
  */
 export class XlsxSheet implements SheetWriter {
+  // exceljs makes about 16 KB of garbage per row (cell, value, model and XML objects): 250 rows
+  // are about 4 MB, well within one young-generation cycle.
+  readonly batchRows = 250;
   private readonly book: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
 
@@ -81,8 +89,11 @@ export class XlsxSheet implements SheetWriter {
       }
       const backlog = sheetBacklog(this.sheet);
       if (backlog === null || backlog <= SHEET_BACKLOG_MAX_BYTES) return;
-      // The zip reads the sheet as the output drains; nothing signals when it has, so look again soon.
-      await sleep(BACKLOG_POLL_MS, undefined, { signal: this.signal }).catch(() => undefined);
+      // The input says 'drain' once the zip has taken all but its last chunk (exceljs ignored its
+      // "full" answers, so it owes one); the timeout covers a drain that was already said.
+      const input = sheetInput(this.sheet)!;
+      const timeout = AbortSignal.any([this.signal, AbortSignal.timeout(BACKLOG_WAIT_MS)]);
+      await once(input, 'drain', { signal: timeout }).catch(() => undefined);
     }
   }
 }
