@@ -171,6 +171,15 @@ async function seeOperationRecords(page: Page, t: Text, name: string): Promise<v
 }
 
 async function seeSosRecords(page: Page, t: Text, name: string, closedBy: string | null): Promise<void> {
+  if (!closedBy) {
+    // A dispatcher may open the records screen: the entry opens its SOS view filtered to them (ADR 028).
+    await page.getByRole('button', { name: t.userMenu(name) }).click();
+    await page.getByRole('menuitem', { name: t.sosRecord }).click();
+    await expect(page).toHaveURL(/\/main\/record\/sos\?(.*&)?mine=1/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/main\/dispatch/);
+    return;
+  }
   const dialog = await openEntry(page, t, name, t.sosRecord);
   if (closedBy) {
     const row = dialog.getByRole('table', { name: t.sosRecord }).getByRole('row').nth(1);
