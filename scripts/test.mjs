@@ -26,7 +26,17 @@ const check = (name, ok) => {
   else { failed += 1; failures.push(name); }
   console.info(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
 };
-const step = (title) => console.info(`\n=== ${title} ===`);
+// Each step's wall time, printed at the end and kept in .tmp/test/timings.json: CI keeps no log of
+// a green run, and the whole run must stay under 60 minutes.
+const started = Date.now();
+const timings = [];
+let current = null;
+const endStep = () => { if (current) timings.push({ step: current.title, seconds: Math.round((Date.now() - current.at) / 1000) }); };
+const step = (title) => {
+  endStep();
+  current = { title, at: Date.now() };
+  console.info(`\n=== ${title} (at ${Math.round((Date.now() - started) / 1000)} s) ===`);
+};
 
 // The README's first command, as a newcomer meets it: a fresh clone where nothing else has run
 // (issue 15: `npm start` once died there while every clone that ran `npm test` first hid it).
@@ -73,7 +83,9 @@ if (installed) {
   step('unit and integration tests');
   for (const p of pkgs.filter((x) => existsSync(path.join(x.dir, 'jest.config.cjs')))) {
     const file = path.join(OUT, `jest-${p.name.replace(/[@/]/g, '_')}.json`);
+    const at = Date.now();
     const status = pnpm(['--filter', p.name, 'run', 'test', '--json', `--outputFile=${file}`]);
+    timings.push({ step: `  jest ${p.name}`, seconds: Math.round((Date.now() - at) / 1000) });
     countJest(p.name, file, status);
   }
 
@@ -157,6 +169,11 @@ function countPlaywright(file, status, label = 'e2e') {
   for (const s of r.suites) walk(s, [s.title]);
   if (r.errors?.length) check(`${label} (${r.errors.length} run errors)`, false);
 }
+
+endStep();
+timings.push({ step: 'total', seconds: Math.round((Date.now() - started) / 1000) });
+writeFileSync(path.join(OUT, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
+console.info(`\nTimes:\n${timings.map((t) => `${String(t.seconds).padStart(6)} s  ${t.step}`).join('\n')}`);
 
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(OUT, 'summary.txt'), `${summary}\n`);
