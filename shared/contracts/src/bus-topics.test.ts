@@ -4,7 +4,7 @@ import type { BusPayload, BusTopicName, EventTopicName, StateTopicName } from '.
 describe('bus topic table', () => {
   it('marks session, socket status, locale and settings as state; the rest as events', () => {
     expect(BUS_TOPIC_NAMES.filter(isStateTopic).sort()).toEqual(['locale', 'ptt/stats', 'session', 'settings', 'socket/status']);
-    const events: EventTopicName[] = ['ws/ent', 'ws/user', 'ws/channel', 'ws/dispatch', 'ws/ptt', 'ws/screen', 'ws/fence', 'session/expired', 'nav/go', 'notify', 'notify/dismiss'];
+    const events: EventTopicName[] = ['ws/ent', 'ws/user', 'ws/channel', 'ws/dispatch', 'ws/ptt', 'ws/screen', 'ws/fence', 'ws/patrol', 'session/expired', 'nav/go', 'notify', 'notify/dismiss'];
     expect(BUS_TOPIC_NAMES.filter((n) => !isStateTopic(n)).sort()).toEqual([...events].sort());
   });
 
@@ -34,7 +34,7 @@ describe('bus topic table', () => {
   it('checks only the envelope of /ws2 payloads on publish, and the whole payload for the rest', () => {
     const spec = (name: BusTopicName) => BUS_TOPICS[name];
     const envelopes = BUS_TOPIC_NAMES.filter((n) => 'envelope' in spec(n));
-    expect(envelopes.sort()).toEqual(['ws/channel', 'ws/dispatch', 'ws/ent', 'ws/fence', 'ws/ptt', 'ws/screen', 'ws/user']);
+    expect(envelopes.sort()).toEqual(['ws/channel', 'ws/dispatch', 'ws/ent', 'ws/fence', 'ws/patrol', 'ws/ptt', 'ws/screen', 'ws/user']);
     expect(BUS_TOPICS['ws/channel'].envelope.safeParse({ kind: 'GroupMessage', t: 'Message', data: 1, topic: 't' }).success).toBe(true);
     expect(BUS_TOPICS['ws/dispatch'].envelope.safeParse({ kind: 'WallAlert', data: 1, topic: 't' }).success).toBe(false);
     expect(BUS_TOPICS['ws/ptt'].envelope.safeParse({ chatId: '100001-1-5', reason: 'granted' }).success).toBe(true);

@@ -16,6 +16,8 @@ import {
   wsPttEnvelopeSchema,
   wsFenceEnvelopeSchema,
   wsFenceEventSchema,
+  wsPatrolEnvelopeSchema,
+  wsPatrolEventSchema,
   wsScreenEnvelopeSchema,
   wsScreenEventSchema,
   wsUserEnvelopeSchema,
@@ -87,6 +89,8 @@ export const BUS_TOPICS = {
   'ws/screen': { kind: 'event', schema: wsScreenEventSchema, envelope: wsScreenEnvelopeSchema },
   /** Geofence alerts and fence changes from `dispatch/{entId}` (ADR 027). */
   'ws/fence': { kind: 'event', schema: wsFenceEventSchema, envelope: wsFenceEnvelopeSchema },
+  /** Missed checkpoints and patrol changes from `dispatch/{entId}` (ADR 029). */
+  'ws/patrol': { kind: 'event', schema: wsPatrolEventSchema, envelope: wsPatrolEnvelopeSchema },
   'session/expired': { kind: 'event', schema: sessionExpiredSchema },
   'nav/go': { kind: 'event', schema: navGoSchema },
   notify: { kind: 'event', schema: notifySchema },

@@ -60,8 +60,8 @@ function offsetAt(timeZone: string, ms: number): number {
   return first;
 }
 
-/** The zone's wall clock at `ms`, written as if it were UTC. */
-const wallAsUtc = (timeZone: string, ms: number) => ms + offsetAt(timeZone, ms);
+/** The zone's wall clock at `ms`, written as if it were UTC (patrol schedules use it too). */
+export const wallAsUtc = (timeZone: string, ms: number) => ms + offsetAt(timeZone, ms);
 
 /**
  * The instant a wall time (written as UTC) happens in the zone. Offsets a day either side cover the
@@ -69,7 +69,7 @@ const wallAsUtc = (timeZone: string, ms: number) => ms + offsetAt(timeZone, ms);
  * instant, one that never happens (clocks forward) is read with the offset before the change. The
  * answer depends on the wall time only, so every point of one window occurrence gets the same key.
  */
-function instantOf(timeZone: string, wall: number): number {
+export function instantOf(timeZone: string, wall: number): number {
   const before = wall - offsetAt(timeZone, wall - DAY_MS);
   const after = wall - offsetAt(timeZone, wall + DAY_MS);
   const valid = [before, after].filter((t) => wallAsUtc(timeZone, t) === wall);

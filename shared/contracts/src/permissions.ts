@@ -77,6 +77,14 @@ export const PERMISSIONS = {
   'record.call.read': ALL,
   /** Cross-border (geofence) alert records: dispatchers get the live WallAlerts anyway. */
   'record.fenceAlert.read': STAFF,
+  /** Patrol (ADR 029): staff watch the dashboard, members, runs and check-ins, and record a
+   *  check-in reported by radio; managers plan nodes, tasks and who patrols, and delete patrol logs. */
+  'patrol.read': STAFF,
+  'patrol.checkin.manual': STAFF,
+  'patrol.manage': MANAGERS,
+  'patrol.log.delete': MANAGERS,
+  /** A member's device checks in at a node (QR or NFC scan); GPS check-ins need no request. */
+  'patrol.checkin': ALL,
   /** Client packages for devices (/update): the list with notes and uploaders is staff reading;
    *  uploading, marking the current version and deleting change every device, so managers. */
   'package.read': STAFF,

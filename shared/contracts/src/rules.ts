@@ -56,6 +56,22 @@ export const RULES = {
   fenceNotEnabled: 'The fence must be enabled before use',
   fenceAlreadyLinked: 'Already linked to this fence',
   fenceLinksFull: 'This fence has too many links',
+  // Patrol (ADR 029)
+  patrolNodeNameExists: 'The patrol node name already exists',
+  patrolTaskNameExists: 'The patrol task name already exists',
+  patrolNotModified: 'Patrol information has not been modified',
+  patrolNodeInUse: 'The node is on the route of a patrol task',
+  patrolNfcExists: 'The NFC tag is already on another node',
+  patrolNfcRequired: 'Enter the NFC tag id of a node checked in by NFC',
+  patrolNodeDisabled: 'The patrol node is disabled',
+  patrolCodeUnknown: 'No patrol node has this code',
+  patrolMethodNotAllowed: 'The node does not accept this way of checking in',
+  patrolTaskDisabled: 'The patrol task must be enabled before use',
+  patrolRunActive: 'A run of this task is already under way',
+  patrolRunEnded: 'The patrol run has ended',
+  patrolNotAssigned: 'The member is not assigned to this patrol task',
+  patrolNodeNotPending: 'The node is not waiting for a check-in in this run',
+  patrolMembersFull: 'This patrol task has too many members',
 } as const;
 
 export type RuleKey = keyof typeof RULES;

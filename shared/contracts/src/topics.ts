@@ -10,6 +10,8 @@ export const topics = {
   location: (entId: number, userId: number): string => `icoTest/json/device/location/${entId}/${userId}`,
   sos: (entId: number, userId: number): string => `icoTest/json/device/sos/${entId}/${userId}`,
   commandReply: (entId: number, userId: number): string => `icoTest/json/device/command/${entId}/${userId}`,
+  /** A device's patrol check-in (a scanned QR code or NFC tag, ADR 029); not in the spec. */
+  patrol: (entId: number, userId: number): string => `icoTest/json/device/patrol/${entId}/${userId}`,
   sosAlert: (entId: number): string => `sos alert/${entId}`,
   userListen: (entId: number, userId: number): string => `msg/listen/user/${entId}/${userId}`,
   userOnline: (entId: number): string => `user/onLine/${entId}`,
@@ -23,13 +25,13 @@ export const topics = {
 export type TopicKind = keyof typeof topics;
 
 export type ParsedTopic =
-  | { kind: 'heartbeat' | 'location' | 'sos' | 'commandReply'; entId: number; userId: number }
+  | { kind: 'heartbeat' | 'location' | 'sos' | 'commandReply' | 'patrol'; entId: number; userId: number }
   | { kind: 'userListen'; entId: number; userId: number }
   | { kind: 'channelListen'; entId: number; channelId: number }
   | { kind: 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch' | 'screen'; entId: number };
 
 type OneIdKind = 'sosAlert' | 'userOnline' | 'entListen' | 'dispatch' | 'screen';
-type TwoIdKind = 'heartbeat' | 'location' | 'sos' | 'commandReply' | 'userListen' | 'channelListen';
+type TwoIdKind = 'heartbeat' | 'location' | 'sos' | 'commandReply' | 'patrol' | 'userListen' | 'channelListen';
 
 const ONE_ID_PREFIXES: ReadonlyArray<readonly [OneIdKind, string]> = [
   ['sosAlert', 'sos alert/'],
@@ -43,6 +45,7 @@ const TWO_ID_PREFIXES: ReadonlyArray<readonly [TwoIdKind, string]> = [
   ['location', 'icoTest/json/device/location/'],
   ['sos', 'icoTest/json/device/sos/'],
   ['commandReply', 'icoTest/json/device/command/'],
+  ['patrol', 'icoTest/json/device/patrol/'],
   ['userListen', 'msg/listen/user/'],
   ['channelListen', 'msg/listen/channel/'],
 ];
@@ -96,6 +99,12 @@ export const channelListenKindSchema = z.enum(CHANNEL_LISTEN_KINDS);
  * dispatch/ is a device info change.
  */
 export const DISPATCH_KINDS = ['WallAlert', 'FenceChange'] as const;
+/**
+ * PatrolAlert (a checkpoint missed) and PatrolChange (a run, task or node changed) go to the bus
+ * as `ws/patrol` (ADR 029).
+ */
+export const PATROL_KINDS = ['PatrolAlert', 'PatrolChange'] as const;
+export type PatrolKind = (typeof PATROL_KINDS)[number];
 export type DispatchKind = (typeof DISPATCH_KINDS)[number];
 export const dispatchKindSchema = z.enum(DISPATCH_KINDS);
 
@@ -106,7 +115,7 @@ export const DEVICE_INFO_KIND = 'DeviceInfo';
 
 /** Topics a client publishes (everything else is server -> client). A client may publish only on
  *  its own enterprise and user ids; the server ignores any other. */
-export const CLIENT_TOPIC_KINDS = ['heartbeat', 'location', 'sos', 'commandReply'] as const;
+export const CLIENT_TOPIC_KINDS = ['heartbeat', 'location', 'sos', 'commandReply', 'patrol'] as const;
 export type ClientTopicKind = (typeof CLIENT_TOPIC_KINDS)[number];
 
 export const USER_BUS_KINDS = [...USER_LISTEN_KINDS, PERSONAL_KIND] as const;

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { SERVER_FRAMES } from './realtime/frames';
 import { PTT_FLOOR_KIND } from './realtime/ptt';
 import { FENCE_CHANGE_KIND, WALL_ALERT_KIND } from './realtime/fence';
-import { wsChannelEventSchema, wsDispatchEventSchema, wsEntEventSchema, wsFenceEventSchema, wsUserEnvelopeSchema, wsUserEventSchema } from './ws-bus-events';
+import { PATROL_ALERT_KIND, PATROL_CHANGE_KIND } from './realtime/patrol';
+import { wsChannelEventSchema, wsDispatchEventSchema, wsEntEventSchema, wsFenceEventSchema, wsPatrolEventSchema, wsUserEnvelopeSchema, wsUserEventSchema } from './ws-bus-events';
 
 interface Variant {
   frameKind: string;
@@ -24,7 +25,7 @@ describe('ws/* bus payloads', () => {
     ['entListen', wsEntEventSchema, []],
     ['userListen', wsUserEventSchema, [PTT_FLOOR_KIND]],
     ['channelListen', wsChannelEventSchema, [PTT_FLOOR_KIND]],
-    ['dispatch', wsDispatchEventSchema, [WALL_ALERT_KIND, FENCE_CHANGE_KIND]],
+    ['dispatch', wsDispatchEventSchema, [WALL_ALERT_KIND, FENCE_CHANGE_KIND, PATROL_ALERT_KIND, PATROL_CHANGE_KIND]],
   ] as const)('carries every kind the server publishes on %s with the server schema of its data', (topic, schema, elsewhere) => {
     const variants = variantsOf(schema);
     const frames = Object.entries(SERVER_FRAMES[topic] as Record<string, z.ZodType>).filter(([kind]) => !(elsewhere as readonly string[]).includes(kind));
@@ -35,6 +36,12 @@ describe('ws/* bus payloads', () => {
   it('carries the fence kinds of dispatch (ADR 027) on ws/fence with their server schemas', () => {
     const variants = variantsOf(wsFenceEventSchema);
     expect(variants.map((v) => v.frameKind).sort()).toEqual([FENCE_CHANGE_KIND, WALL_ALERT_KIND].sort());
+    for (const v of variants) expect(v.data).toBe((SERVER_FRAMES.dispatch as Record<string, z.ZodType>)[v.frameKind]);
+  });
+
+  it('carries the patrol kinds of dispatch (ADR 029) on ws/patrol with their server schemas', () => {
+    const variants = variantsOf(wsPatrolEventSchema);
+    expect(variants.map((v) => v.frameKind).sort()).toEqual([PATROL_ALERT_KIND, PATROL_CHANGE_KIND].sort());
     for (const v of variants) expect(v.data).toBe((SERVER_FRAMES.dispatch as Record<string, z.ZodType>)[v.frameKind]);
   });
 

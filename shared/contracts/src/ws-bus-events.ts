@@ -3,7 +3,7 @@ import { text } from './text';
 import { SERVER_FRAMES } from './realtime/frames';
 import { FLOOR_CHANGE_REASONS } from './realtime/ptt';
 import { SCREEN_KINDS } from './realtime/screen';
-import { CHANNEL_BUS_KINDS, DEVICE_INFO_KIND, DISPATCH_BUS_KINDS, DISPATCH_KINDS, ENT_LISTEN_KINDS, GROUP_MESSAGE_KIND, PERSONAL_KIND, USER_BUS_KINDS } from './topics';
+import { CHANNEL_BUS_KINDS, DEVICE_INFO_KIND, DISPATCH_BUS_KINDS, DISPATCH_KINDS, ENT_LISTEN_KINDS, PATROL_KINDS, GROUP_MESSAGE_KIND, PERSONAL_KIND, USER_BUS_KINDS } from './topics';
 
 // Payloads of the ws/* bus topics: a /ws2 frame's data, parsed once by the socket bridge's
 // adapter with the schema the server publishes it with (SERVER_FRAMES), then typed by kind.
@@ -41,6 +41,7 @@ export const wsUserEventSchema = z.discriminatedUnion('kind', [
     inBucket(PERSONAL_KIND, 'WatchedChannels', user.WatchedChannels),
     inBucket(PERSONAL_KIND, 'SosEscalation', user.SosEscalation),
     inBucket(PERSONAL_KIND, 'ExportProgress', user.ExportProgress),
+    inBucket(PERSONAL_KIND, 'PatrolScanResult', user.PatrolScanResult),
   ]),
 ]);
 
@@ -67,6 +68,12 @@ export const wsFenceEventSchema = z.discriminatedUnion('kind', [
   named('FenceChange', dispatch.FenceChange),
 ]);
 
+/** Patrol frames of `dispatch/{entId}` (ADR 029): missed checkpoints and changes, by kind. */
+export const wsPatrolEventSchema = z.discriminatedUnion('kind', [
+  named('PatrolAlert', dispatch.PatrolAlert),
+  named('PatrolChange', dispatch.PatrolChange),
+]);
+
 /** The large screen's frames (ADR 026), by kind. */
 export const wsScreenEventSchema = z.discriminatedUnion('kind', [
   named('ScreenCounts', screen.ScreenCounts),
@@ -81,6 +88,7 @@ export type WsChannelEvent = z.output<typeof wsChannelEventSchema>;
 export type WsDispatchEvent = z.output<typeof wsDispatchEventSchema>;
 export type WsScreenEvent = z.output<typeof wsScreenEventSchema>;
 export type WsFenceEvent = z.output<typeof wsFenceEventSchema>;
+export type WsPatrolEvent = z.output<typeof wsPatrolEventSchema>;
 
 // What `publish` checks of a ws/* payload. Its data was parsed by the adapter already; checking
 // it again here would parse every frame twice (and a chat message is the costliest to parse).
@@ -93,5 +101,6 @@ export const wsChannelEnvelopeSchema = envelope(CHANNEL_BUS_KINDS);
 export const wsDispatchEnvelopeSchema = envelope(DISPATCH_BUS_KINDS);
 export const wsScreenEnvelopeSchema = envelope(SCREEN_KINDS);
 export const wsFenceEnvelopeSchema = envelope(DISPATCH_KINDS);
+export const wsPatrolEnvelopeSchema = envelope(PATROL_KINDS);
 /** ws/ptt carries the PttFloor data itself: its two fields every subscriber branches on. */
 export const wsPttEnvelopeSchema = z.looseObject({ chatId: text(), reason: z.enum(FLOOR_CHANGE_REASONS) });

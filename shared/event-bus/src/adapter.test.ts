@@ -59,6 +59,17 @@ describe('frame adapter', () => {
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
+  it('passes PatrolAlert and PatrolChange of dispatch/ to ws/patrol, and drops a malformed one (ADR 029)', () => {
+    const { adapter, logger } = setup();
+    const alert = { runId: 4, taskId: 2, taskName: 'Night round', nodeId: 8, nodeName: 'Gate', lng: 116.4, lat: 39.9, plannedAt: '2026-01-01T08:00:00.000Z', reason: 'overdue', members: [{ uid: 7, nickname: 'M1' }], time: '2026-01-01T08:20:00.000Z' };
+    expect(adapter.toBusEvents(frame(DISPATCH, 'PatrolAlert', alert))).toEqual([{ topic: 'ws/patrol', payload: { kind: 'PatrolAlert', data: alert, topic: DISPATCH } }]);
+    const change = { what: 'run', id: 4, run: { id: 4, taskId: 2, status: 'active', done: 1, missed: 1, total: 3 } };
+    expect(adapter.toBusEvents(frame(DISPATCH, 'PatrolChange', change))).toEqual([{ topic: 'ws/patrol', payload: { kind: 'PatrolChange', data: change, topic: DISPATCH } }]);
+    expect(adapter.toBusEvents(frame(DISPATCH, 'PatrolAlert', { runId: 'x' }))).toEqual([]);
+    expect(adapter.droppedFrames()).toEqual({ PatrolAlert: 1 });
+    expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+
   it.each(Object.entries(DEVICE_INFO_DATA))('turns dispatch kind %s into a DeviceInfo change naming its frame kind', (t, data) => {
     const { adapter, logger } = setup();
     expect(adapter.toBusEvents(frame(DISPATCH, t, data))).toEqual([{ topic: 'ws/dispatch', payload: { kind: 'DeviceInfo', t, data, topic: DISPATCH } }]);

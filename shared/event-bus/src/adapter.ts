@@ -11,6 +11,7 @@ import {
   wsDispatchEventSchema,
   wsEntEventSchema,
   wsFenceEventSchema,
+  wsPatrolEventSchema,
   wsScreenEventSchema,
   wsUserEventSchema,
 } from '@ptt/contracts';
@@ -68,6 +69,7 @@ function outcomeOf(frame: Ws2Frame): Outcome {
     case 'location':
     case 'sos':
     case 'commandReply':
+    case 'patrol':
       return null;
     case 'userListen': {
       // The spec's "anything else is a personal message": which one is in `t`.
@@ -84,6 +86,11 @@ function outcomeOf(frame: Ws2Frame): Outcome {
       if (kind === 'WallAlert' || kind === 'FenceChange') {
         const fence = wsFenceEventSchema.safeParse({ kind, data, topic });
         return fence.success ? { event: { topic: 'ws/fence', payload: fence.data } } : issuesOf(fence);
+      }
+      // Missed checkpoints and patrol changes (ADR 029).
+      if (kind === 'PatrolAlert' || kind === 'PatrolChange') {
+        const patrol = wsPatrolEventSchema.safeParse({ kind, data, topic });
+        return patrol.success ? { event: { topic: 'ws/patrol', payload: patrol.data } } : issuesOf(patrol);
       }
       const r = wsDispatchEventSchema.safeParse({ kind: DEVICE_INFO_KIND, t: kind, data, topic });
       return r.success ? { event: { topic: 'ws/dispatch', payload: r.data } } : issuesOf(r);

@@ -15,6 +15,7 @@ import {
   userFrameSchema,
 } from './listen';
 import { FENCE_CHANGE_KIND, WALL_ALERT_KIND, fenceChangeFrameSchema, wallAlertFrameSchema } from './fence';
+import { PATROL_ALERT_KIND, PATROL_CHANGE_KIND, PATROL_SCAN_RESULT_KIND, patrolAlertFrameSchema, patrolChangeFrameSchema, patrolScanResultSchema } from './patrol';
 import { EXPORT_PROGRESS_KIND, exportProgressFrameSchema } from '../rest/exports';
 import { LOCATIONS_KIND, LOCATION_KIND, locationPointSchema, locationsFrameSchema } from './location';
 import { SOS_ESCALATION_KIND, SOS_KIND, SOS_LOG_KIND, SOS_MSG_KIND, sosEscalationFrameSchema, sosLogSchema, sosMsgSchema } from './sos';
@@ -62,6 +63,8 @@ export const SERVER_FRAMES = {
     [SOS_ESCALATION_KIND]: sosEscalationFrameSchema,
     /** Progress of the user's own record export (ADR 028). */
     [EXPORT_PROGRESS_KIND]: exportProgressFrameSchema,
+    /** What a device's patrol scan counted for, to the scanner's own sockets (ADR 029). */
+    [PATROL_SCAN_RESULT_KIND]: patrolScanResultSchema,
   },
   channelListen: {
     ChannelStatus: channelStatusFrameSchema,
@@ -78,6 +81,8 @@ export const SERVER_FRAMES = {
     [COMMAND_STATUS_KIND]: commandStatusSchema,
     [WALL_ALERT_KIND]: wallAlertFrameSchema,
     [FENCE_CHANGE_KIND]: fenceChangeFrameSchema,
+    [PATROL_ALERT_KIND]: patrolAlertFrameSchema,
+    [PATROL_CHANGE_KIND]: patrolChangeFrameSchema,
   },
   sosAlert: { [SOS_KIND]: sosMsgSchema },
   userOnline: { OnLine: presenceFrameSchema, Logout: presenceFrameSchema },

@@ -1,0 +1,2 @@
+export { MemberPage } from './MemberPage';
+export { en, zh } from './strings';

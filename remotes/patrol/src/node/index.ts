@@ -1,0 +1,2 @@
+export { NodePage } from './NodePage';
+export { en, zh } from './strings';

@@ -1,0 +1,2 @@
+export { TaskPage } from './TaskPage';
+export { en, zh } from './strings';
