@@ -1,11 +1,11 @@
 import type { EventBus } from '@ptt/event-bus';
 import type { DataTag } from './serverApi';
 
-type InvalidatingTopic = 'ws/ent' | 'ws/user' | 'ws/channel' | 'ws/dispatch' | 'ws/fence';
+type InvalidatingTopic = 'ws/ent' | 'ws/user' | 'ws/channel' | 'ws/dispatch' | 'ws/fence' | 'ws/patrol';
 
 /**
  * Which bus events change which lists (spec section 7's kinds; a catch-all kind is keyed
- * `kind/t` with the frame's own kind). Presence (OnLine, Login, Logout)
+ * `kind/t` with the frame's own kind, a PatrolChange `kind/what`). Presence (OnLine, Login, Logout)
  * does not refetch user lists, which would be a refetch storm at shift change; only the login
  * records follow it.
  */
@@ -26,6 +26,14 @@ export const BUS_INVALIDATIONS: Record<InvalidatingTopic, Partial<Record<string,
   'ws/dispatch': { 'DeviceInfo/DeviceChange': ['Device'] },
   // A fence created, changed or deleted anywhere (ADR 027); a new cross-border record.
   'ws/fence': { FenceChange: ['Fence', 'OperationRecord'], WallAlert: ['FenceAlert', 'Fence'] },
+  // Patrol (ADR 029): plans change rarely; runs and check-ins move with every check-in.
+  'ws/patrol': {
+    'PatrolChange/node': ['PatrolNode', 'PatrolTask', 'OperationRecord'],
+    'PatrolChange/task': ['PatrolTask', 'PatrolRun', 'OperationRecord'],
+    'PatrolChange/run': ['PatrolRun'],
+    'PatrolChange/checkin': ['PatrolRun'],
+    PatrolAlert: ['PatrolRun'],
+  },
 };
 
 /** Events closer together than this are one refetch. */
@@ -45,9 +53,10 @@ export function bindBusInvalidation(bus: EventBus, invalidate: (tags: DataTag[])
     if (tags.length > 0) invalidate(tags);
   };
   const subscriptions = (Object.keys(BUS_INVALIDATIONS) as InvalidatingTopic[]).map((topic) =>
-    bus.on(topic).subscribe((event: { kind: string; t?: string }) => {
+    bus.on(topic).subscribe((event: { kind: string; t?: string; data?: unknown }) => {
       const rules = BUS_INVALIDATIONS[topic];
-      const tags = (event.t ? rules[`${event.kind}/${event.t}`] : undefined) ?? rules[event.kind];
+      const sub = event.t ?? (event.kind === 'PatrolChange' ? (event.data as { what?: string } | undefined)?.what : undefined);
+      const tags = (sub ? rules[`${event.kind}/${sub}`] : undefined) ?? rules[event.kind];
       if (!tags) return;
       for (const tag of tags) pending.add(tag);
       timer ??= setTimeout(flush, windowMs);

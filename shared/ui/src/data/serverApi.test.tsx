@@ -97,5 +97,23 @@ describe('bindBusInvalidation', () => {
       jest.useRealTimers();
     }
   });
-});
 
+  it('tells patrol changes apart by what changed: a check-in refetches runs, not plans (ADR 029)', () => {
+    jest.useFakeTimers();
+    try {
+      const bus = createEventBus();
+      const invalidate = jest.fn<undefined, [string[]]>();
+      const stop = bindBusInvalidation(bus, invalidate, 300);
+      const run = { id: 4, taskId: 2, status: 'active', done: 1, missed: 0, total: 3 };
+      bus.publish('ws/patrol', { kind: 'PatrolChange', data: { what: 'checkin', id: 9, run }, topic: 'dispatch/1' } as never);
+      jest.advanceTimersByTime(300);
+      expect((invalidate.mock.calls as string[][][])[0]?.[0]).toEqual(['PatrolRun']);
+      bus.publish('ws/patrol', { kind: 'PatrolChange', data: { what: 'node', id: 3, run: null }, topic: 'dispatch/1' } as never);
+      jest.advanceTimersByTime(300);
+      expect(new Set((invalidate.mock.calls as string[][][])[1]?.[0])).toEqual(new Set(['PatrolNode', 'PatrolTask', 'OperationRecord']));
+      stop();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

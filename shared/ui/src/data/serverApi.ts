@@ -69,7 +69,7 @@ export const serverBaseQuery: BaseQueryFn<ServerRequest, unknown, ServerFailure>
  * The server data tags. A list provides its tag; a change (ours, or another console's arriving on
  * the bus) invalidates it, and every screen showing it refetches.
  */
-export const DATA_TAGS = ['User', 'Channel', 'Device', 'Notice', 'Package', 'LoginRecord', 'OperationRecord', 'Sos', 'Fence', 'FenceAlert', 'Patrol'] as const;
+export const DATA_TAGS = ['User', 'Channel', 'Device', 'Notice', 'Package', 'LoginRecord', 'OperationRecord', 'Sos', 'Fence', 'FenceAlert', 'PatrolNode', 'PatrolTask', 'PatrolRun'] as const;
 export type DataTag = (typeof DATA_TAGS)[number];
 
 /**
