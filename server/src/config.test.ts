@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}, ROOT).limits).toEqual(DEFAULT_TIME_LIMITS);
     expect(DEFAULT_TIME_LIMITS).toMatchObject({ commandExpiryMs: 60_000, callRingTimeoutMs: 30_000, callMediaTimeoutMs: 15_000 });
     const short = loadConfig(
-      { COMMAND_EXPIRY_MS: '400', CALL_RING_TIMEOUT_MS: '300', CALL_MEDIA_TIMEOUT_MS: '800', MONITOR_IDLE_MS: '600', MONITOR_PUBLISHER_WAIT_MS: '700', MONITOR_JOIN_WAIT_MS: '900', SOS_SWEEP_MS: '100', SCREEN_COUNTS_TICK_MS: '150' },
+      { COMMAND_EXPIRY_MS: '400', CALL_RING_TIMEOUT_MS: '300', CALL_MEDIA_TIMEOUT_MS: '800', MONITOR_IDLE_MS: '600', MONITOR_PUBLISHER_WAIT_MS: '700', MONITOR_JOIN_WAIT_MS: '900', SOS_SWEEP_MS: '100', SCREEN_COUNTS_TICK_MS: '150', PATROL_TICK_MS: '200' },
       ROOT,
     );
     expect(short.limits).toEqual({
@@ -71,6 +71,7 @@ describe('loadConfig', () => {
       monitorJoinWaitMs: 900,
       sosSweepMs: 100,
       screenCountsTickMs: 150,
+      patrolTickMs: 200,
     });
     expect(DEFAULT_TIME_LIMITS.sosSweepMs).toBe(1_000);
     expect(DEFAULT_TIME_LIMITS.screenCountsTickMs).toBe(2_000);

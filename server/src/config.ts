@@ -71,6 +71,8 @@ export interface TimeLimits {
   sosSweepMs: number;
   /** How often each node checks the large screen's counts for its screen sockets (ADR 026). */
   screenCountsTickMs: number;
+  /** The patrol tick (ADR 029): scheduled runs made, overdue stops missed, finished runs ended. */
+  patrolTickMs: number;
 }
 
 export const DEFAULT_COMMAND_EXPIRY_MS = 60_000;
@@ -84,6 +86,7 @@ export const DEFAULT_TIME_LIMITS: TimeLimits = {
   monitorJoinWaitMs: MONITOR_JOIN_WAIT_MS,
   sosSweepMs: 1_000,
   screenCountsTickMs: SCREEN_COUNTS_TICK_MS,
+  patrolTickMs: 15_000,
 };
 
 /** Where PTT audio is mixed: none (PTT answers 'PTT intercom cannot connect'), a Janus the server
@@ -181,6 +184,7 @@ const envSchema = z.object({
   MONITOR_JOIN_WAIT_MS: optional(millis(500)),
   SOS_SWEEP_MS: optional(millis(50)),
   SCREEN_COUNTS_TICK_MS: optional(millis(50)),
+  PATROL_TICK_MS: optional(millis(50)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
@@ -249,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
       monitorJoinWaitMs: e.MONITOR_JOIN_WAIT_MS ?? DEFAULT_TIME_LIMITS.monitorJoinWaitMs,
       sosSweepMs: e.SOS_SWEEP_MS ?? DEFAULT_TIME_LIMITS.sosSweepMs,
       screenCountsTickMs: e.SCREEN_COUNTS_TICK_MS ?? DEFAULT_TIME_LIMITS.screenCountsTickMs,
+      patrolTickMs: e.PATROL_TICK_MS ?? DEFAULT_TIME_LIMITS.patrolTickMs,
     },
   };
 }
