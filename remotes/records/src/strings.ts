@@ -1,6 +1,5 @@
 import { en as coreEn, zh as coreZh } from './core';
 import { en as crossEn, zh as crossZh } from './cross';
-import { en as exportEn, zh as exportZh } from './export';
 import { en as loginEn, zh as loginZh } from './login';
 import { en as operationEn, zh as operationZh } from './operation';
 import { en as positionEn, zh as positionZh } from './position';
@@ -16,7 +15,6 @@ export const en = {
   login: loginEn,
   cross: crossEn,
   operation: operationEn,
-  export: exportEn,
   position: positionEn,
 };
 
@@ -27,6 +25,5 @@ export const zh: typeof en = {
   login: loginZh,
   cross: crossZh,
   operation: operationZh,
-  export: exportZh,
   position: positionZh,
 };

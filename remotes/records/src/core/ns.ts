@@ -1,2 +1,2 @@
-/** The i18next namespace of this remote; each feature adds its own part (sos.*, export.*, ...). */
+/** The i18next namespace of this remote; each feature adds its own part (sos.*, login.*, ...). */
 export const NS = 'records';

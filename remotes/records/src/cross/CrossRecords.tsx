@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FENCE_RULES } from '@ptt/contracts';
-import { useListResult } from '@ptt/ui';
+import { ExportButton, useListResult } from '@ptt/ui';
 import { NS, RecordsPage, useFormat, useRecordView } from '../core';
-import { ExportButton } from '../export';
 import { CROSS_EXPORT_PATH, CROSS_SPEC, useRecordsFenceAlertsQuery } from './api';
 import { crossColumns } from './columns';
 

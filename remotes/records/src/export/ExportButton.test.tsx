@@ -5,7 +5,7 @@ import type { EventBus } from '@ptt/event-bus';
 import { setLocale } from '@ptt/ui';
 import App from '../App';
 import { BASE, fenceAlert, page, renderRecords } from '../core/test';
-import { XLSX_TYPE, fakeResponse, installFakeFetch, refusalResponse, type FetchCall } from './test';
+import { XLSX_TYPE, fakeResponse, installFakeFetch, refusalResponse, type FetchCall } from '@ptt/ui/test/exportFetch';
 
 const saved: { name: string; url: string }[] = [];
 let calls: FetchCall[] = [];

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPERATION_TYPES, operationName } from '@ptt/contracts';
-import { useListResult } from '@ptt/ui';
+import { ExportButton, useListResult } from '@ptt/ui';
 import { NS, RecordsPage, useFormat, useRecordView } from '../core';
-import { ExportButton } from '../export';
 import { OPERATION_SPEC, operationExportPath, useRecordsOperationsQuery } from './api';
 import { operationColumns } from './columns';
 

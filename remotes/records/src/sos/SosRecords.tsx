@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListResult } from '@ptt/ui';
+import { ExportButton, useListResult } from '@ptt/ui';
 import { NS, RecordsPage, useFormat, useRecordView } from '../core';
-import { ExportButton } from '../export';
 import { SOS_SPEC, sosExportPath, useRecordsSosQuery } from './api';
 import { sosColumns } from './columns';
 

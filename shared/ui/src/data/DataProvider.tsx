@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { ApiClient, EventBus } from '@ptt/event-bus';
@@ -29,9 +29,25 @@ export interface DataProviderProps {
   children: ReactNode;
 }
 
+const DataBusContext = createContext<EventBus | null>(null);
+
 /** Server data for everything inside: one store per page part, fed by the ApiClient, refreshed by the bus. */
 export function DataProvider({ api, bus, children }: DataProviderProps) {
   const [store] = useState(() => createDataStore(api));
   useBusInvalidation(bus, store.dispatch as (action: unknown) => unknown);
-  return <Provider store={store}>{children}</Provider>;
+  return (
+    <Provider store={store}>
+      <DataBusContext.Provider value={bus}>{children}</DataBusContext.Provider>
+    </Provider>
+  );
+}
+
+/**
+ * The bus of the nearest DataProvider: what kit parts that follow the server's frames (an export's
+ * progress) or the session (its token, the caller's role) read, without a context of each remote's own.
+ */
+export function useDataBus(): EventBus {
+  const bus = useContext(DataBusContext);
+  if (!bus) throw new Error('useDataBus outside DataProvider');
+  return bus;
 }

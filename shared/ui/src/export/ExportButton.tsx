@@ -2,13 +2,15 @@ import { Body1, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger, 
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, RECORD_EXPORT_ROWS_MAX } from '@ptt/contracts';
-import { COMMON_NS, HTML_LANG, ProgressDialog, currentLocale, errorKey } from '@ptt/ui';
-import { NS } from '../core';
+import { COMMON_NS, HTML_LANG, currentLocale } from '../i18n/i18n';
+import { errorKey } from '../kit/errors';
+import { ProgressDialog } from '../kit/ProgressDialog';
+import { EXPORT_NS } from './strings';
 import { useExport, type ExportRun, type ExportTarget } from './useExport';
 
 /** Export of the filtered rows: a format to choose, then the progress until the file is saved. */
-export function ExportButton(target: ExportTarget) {
-  const { t } = useTranslation(NS, { keyPrefix: 'export' });
+export function ExportButton<F extends Record<string, string>>(target: ExportTarget<F>) {
+  const { t } = useTranslation(EXPORT_NS);
   const { run, start, stop, close } = useExport(target);
   return (
     <>
@@ -44,7 +46,7 @@ export function ExportButton(target: ExportTarget) {
 }
 
 function ExportNote({ run }: { run: ExportRun }) {
-  const { t } = useTranslation(NS, { keyPrefix: 'export' });
+  const { t } = useTranslation(EXPORT_NS);
   const { t: common } = useTranslation(COMMON_NS);
   const numbers = new Intl.NumberFormat(HTML_LANG[currentLocale()]);
   if (run.state === 'failed') {

@@ -1,7 +1,7 @@
 import { CLIENT_ERROR_KEYS, NETWORK_ERROR_CODE, ServerCode } from '@ptt/contracts';
 import { ApiError } from '@ptt/event-bus';
 import { downloadExport, exportQuery, newExportId } from './exportFile';
-import { XLSX_TYPE, fakeResponse, refusalResponse } from './test';
+import { XLSX_TYPE, fakeResponse, refusalResponse } from '../../test/exportFetch';
 
 const request = (fetchImpl: typeof fetch, signal = new AbortController().signal) =>
   downloadExport({ path: '/api/records/operations/export', query: { type: '12', userId: undefined, format: 'xlsx', exportId: 'e1' }, token: 'tok', language: 'zh-CN', signal, fetchImpl });

@@ -9,10 +9,9 @@ import {
   type ExportFormat,
 } from '@ptt/contracts';
 import { ApiError, fileNameOf, type DownloadedFile } from '@ptt/event-bus';
-import type { TableQuery } from '@ptt/ui';
-import type { RecordFilters } from '../core';
+import type { TableQuery } from '../kit/tableTypes';
 
-// The one request of this remote outside the server data store: a file the server streams as it
+// The one request of a list's export outside the server data store: a file the server streams as it
 // reads the rows. A plain fetch, not ApiClient.download, because the file's column headers follow
 // the interface language, which the server reads from Accept-Language (a browser sends its own);
 // the token and the base URL are the ApiClient's (the session's token, the page's origin), and a
@@ -25,7 +24,7 @@ export function newExportId(): string {
 }
 
 /** The export's query: the list's filters and sort (not its page), the format and the id. */
-export function exportQuery(query: TableQuery<RecordFilters>, format: ExportFormat, exportId: string): Record<string, string | undefined> {
+export function exportQuery<F extends Record<string, string>>(query: TableQuery<F>, format: ExportFormat, exportId: string): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = { sort: query.sort, order: query.order };
   for (const [name, value] of Object.entries(query.filters)) out[name] = value === '' ? undefined : value;
   return { ...out, format, exportId };

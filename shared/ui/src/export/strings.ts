@@ -1,4 +1,7 @@
-// records:export.* - the filtered rows to a spreadsheet or CSV.
+import { addRemoteStrings } from '../i18n/i18n';
+
+// export:* - a list's filtered rows to a spreadsheet or CSV (the kit's ExportButton).
+export const EXPORT_NS = 'export';
 
 export const en = {
   button: 'Export',
@@ -25,3 +28,5 @@ export const zh: typeof en = {
   saved_other: '已保存 {{rows}} 条记录。',
   tooMany: '超过 {{max}} 条记录：请缩小筛选范围。',
 };
+
+addRemoteStrings(EXPORT_NS, en, zh);

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EXPORT_PROGRESS_KIND, type ExportFormat } from '@ptt/contracts';
-import { HTML_LANG, currentLocale, type TableQuery } from '@ptt/ui';
-import { useRecords, type RecordFilters } from '../core';
+import { useDataBus } from '../data/DataProvider';
+import { HTML_LANG, currentLocale } from '../i18n/i18n';
+import type { TableQuery } from '../kit/tableTypes';
+import { useBusState } from '../useBusState';
 import { downloadExport, exportQuery, newExportId, saveFile } from './exportFile';
 
 export interface ExportRun {
@@ -14,10 +16,11 @@ export interface ExportRun {
   error: unknown;
 }
 
-export interface ExportTarget {
+export interface ExportTarget<F extends Record<string, string> = Record<string, string>> {
   /** The export endpoint of the list shown. */
   path: string;
-  query: TableQuery<RecordFilters>;
+  /** The list's query: its filters and sort go along (not its page). */
+  query: TableQuery<F>;
   /** The saved file's name when the server gives none ('sos-records' -> sos-records.xlsx). */
   baseName: string;
 }
@@ -25,11 +28,12 @@ export interface ExportTarget {
 /**
  * One export at a time: the download, its progress from the server's ExportProgress frames
  * (Personal frames on ws/user, matched by the export's id), cancel, and the save under the
- * server's file name. Leaving the page cancels a running export.
+ * server's file name. Leaving the page cancels a running export. Inside a DataProvider (its bus
+ * carries the frames and the session's token).
  */
-export function useExport({ path, query, baseName }: ExportTarget) {
-  const { bus, session } = useRecords();
-  const token = session?.auth_token ?? null;
+export function useExport<F extends Record<string, string>>({ path, query, baseName }: ExportTarget<F>) {
+  const bus = useDataBus();
+  const token = useBusState(bus, 'session')?.auth_token ?? null;
   const [run, setRun] = useState<ExportRun | null>(null);
   const abort = useRef<AbortController | null>(null);
 
