@@ -1,5 +1,6 @@
 import { CoordinateSystem } from '@ptt/contracts';
 import { ANSWER_MODES, parseRangeMs, type AnswerMode } from './calls';
+import { PATROL_COMMAND_USAGE, parsePatrolCommand, type PatrolCommand } from './patrol';
 
 export interface SimOptions {
   /** REST and /ws2 base, e.g. http://127.0.0.1:8080 */
@@ -39,6 +40,13 @@ export interface SimOptions {
   answerAfterMs: { min: number; max: number };
   /** A random member crosses a fence that covers them this often, in ms (0: only on demand, `cross`). */
   crossEveryMs: number;
+  /** Members walk their open patrol runs (ADR 029): on with --demo, --patrol / --no-patrol. */
+  patrol: boolean;
+  /**
+   * `... patrol <account> [--skip <seq>] [--delay <seq>:<seconds>]` after the options: walk that
+   * member's current run, then exit (0: the run has no pending stop left, 1: it could not).
+   */
+  command: PatrolCommand | null;
 }
 
 export const DEMO_ACCOUNTS = ['member1', 'member2', 'member3', 'member4', 'member5', 'member6'];
@@ -49,7 +57,7 @@ export const DEMO_SOS_RATE = 0.25;
  *  minutes, so `npm start` shows fence alerts too (ADR 027). */
 export const DEMO_CROSS_EVERY_MS = 240_000;
 
-export const USAGE = `Usage: npm run simulate -- [options]
+export const USAGE = `Usage: npm run simulate -- [options] [patrol <account> [--skip <seq>] [--delay <seq>:<seconds>]]
 
   --devices N          simulate N devices sim0001..simN, created if missing (default 10)
   --accounts a,b,...   drive these existing accounts instead (no accounts or devices created)
@@ -75,10 +83,21 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --answer-after MS    accepting takes MS or MIN-MAX milliseconds (default 2000-5000)
   --cross-every MS     every MS a random member walks across an enabled fence that covers them
                        (default 0: off; ${DEMO_CROSS_EVERY_MS} with --demo)
+  --patrol, --no-patrol  members read their open patrol runs (GET /api/me/patrol) every 30 s and
+                       walk them, reaching each stop at its planned time (GPS, or a QR/NFC scan where
+                       the node takes no GPS); one member per run; about one run in four skips a stop
+                       or is late at one (default: on with --demo, else off)
+
+patrol <account> [--skip <seq>[,<seq>]] [--delay <seq>:<seconds>]  (after the options: one-shot)
+                       walk that member's current open run (stops are the run's seq, from 0), skipping
+                       and delaying as asked, print each stop's result, and exit once the run has no
+                       pending stop left: exit 0; 1 when it cannot (no open run, not connected, still
+                       pending after the run's deadline); 2 for a bad command line
 
 Type on stdin: "sos <account>" (or "sos" for a random device), "cross <account> <fenceId>" (walk
 the member over the fence's edge onto the side it alerts for, and keep them there past its
-dwell), "status", "quit".
+dwell), "${PATROL_COMMAND_USAGE}" (as above, the simulator keeps running;
+its last line starts "patrol <account>: done:" or "patrol <account>: cannot walk:"), "status", "quit".
 Creating accounts, and reading fences for "cross", log the admin in on the web, which ends that
 admin's open console session (with --demo the super admin is used instead).`;
 
@@ -110,6 +129,14 @@ const FLAGS_WITH_VALUE = new Set([
   '--cross-every',
 ]);
 
+function patrolCommand(words: readonly string[]): PatrolCommand {
+  try {
+    return parsePatrolCommand(words);
+  } catch (err) {
+    throw new ArgsError(`patrol: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 /** Reads the command line (`--flag value` or `--flag=value`); null means `--help` was asked. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): SimOptions | null {
   const o: SimOptions = {
@@ -133,12 +160,25 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
     answer: 'mix',
     answerAfterMs: { min: 2000, max: 5000 },
     crossEveryMs: 0,
+    patrol: false,
+    command: null,
   };
   let sosRateGiven = false;
   let crossEveryGiven = false;
+  let patrolGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return null;
+    if (arg === 'patrol') {
+      if (argv.slice(i + 1).some((a) => a === '--help' || a === '-h')) return null;
+      o.command = patrolCommand(argv.slice(i + 1));
+      break;
+    }
+    if (arg === '--patrol' || arg === '--no-patrol') {
+      o.patrol = arg === '--patrol';
+      patrolGiven = true;
+      continue;
+    }
     if (arg === '--demo') {
       o.accounts = [...DEMO_ACCOUNTS];
       o.demo = true;
@@ -206,5 +246,14 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}):
   }
   if (o.demo && !sosRateGiven) o.sosRate = DEMO_SOS_RATE;
   if (o.demo && !crossEveryGiven) o.crossEveryMs = DEMO_CROSS_EVERY_MS;
+  if (o.demo && !patrolGiven) o.patrol = true;
+  if (o.command) {
+    // One-shot: just that member, nothing at random, unless asked for explicitly.
+    o.accounts ??= [o.command.account];
+    if (!o.accounts.includes(o.command.account)) throw new ArgsError(`patrol: ${o.command.account} is not among the simulated accounts`);
+    if (!patrolGiven) o.patrol = false;
+    if (!sosRateGiven) o.sosRate = 0;
+    if (!crossEveryGiven) o.crossEveryMs = 0;
+  }
   return o;
 }

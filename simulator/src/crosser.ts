@@ -41,7 +41,7 @@ export class FenceCrosser {
 
   /** The demo's crossing: a connected member not already crossing, covered by an enabled fence. */
   async crossRandom(): Promise<CrossOutcome> {
-    const idle = this.devices().filter((d) => d.connected && !d.following && d.answerer.active);
+    const idle = this.devices().filter((d) => d.connected && !d.following && !d.patrolling && d.answerer.active);
     if (idle.length === 0) return refused('no simulated member free to cross a fence');
     const choices: { device: SimDevice; fence: CrossFence }[] = [];
     for (const id of await enabledFenceIds(this.api)) {

@@ -8,6 +8,8 @@ import {
   MSG_COMM_KIND,
   HeartbeatMethod,
   LOCATION_KIND,
+  PATROL_SCAN_KIND,
+  PATROL_SCAN_RESULT_KIND,
   PING_TOPIC,
   PONG_KIND,
   SOS_KIND,
@@ -17,12 +19,15 @@ import {
   heartbeatFrame,
   msgCommSchema,
   parseWs2Frame,
+  patrolScanResultSchema,
   pingFrame,
   topics,
   type Command,
   type CommandReply,
   type DeviceCommandFrame,
   type MsgComm,
+  type PatrolScanRequest,
+  type PatrolScanResult,
   type Session,
   type Ws2Frame,
 } from '@ptt/contracts';
@@ -31,6 +36,7 @@ import { CallAnswerer, type AnswerMode, type CallAction } from './calls';
 import { CommandAnswerer } from './commands';
 import type { MediaDriver } from './media/driver';
 import { backoffMs, type Limiter } from './limit';
+import { pathEnd, positionAt, type TimedPoint } from './patrol';
 import { offsetMetres, startWalker, step, type Point, type Random, type Walker } from './walk';
 
 /** Heartbeats repeat like the console's (spec section 4): two at once, then every 60 s. */
@@ -109,11 +115,17 @@ export class SimDevice {
   private readonly callTimers = new Map<number, NodeJS.Timeout>();
   /** A planned walk (a fence crossing, WGS-84): one point per report, then the random walk goes on from its end. */
   private planned: Point[] = [];
+  /** A guard tour's timed walk (WGS-84, patrol.ts): where the device is at each moment until its end. */
+  private patrolPath: TimedPoint[] | null = null;
+  /** Told of each PatrolScanResult the server sends this device. */
+  onPatrolResult: ((result: PatrolScanResult) => void) | null = null;
   private ws: WebSocket | null = null;
   private failures = 0;
   private linkTimers: NodeJS.Timeout[] = [];
   private retryTimer: NodeJS.Timeout | null = null;
   private pongTimer: NodeJS.Timeout | null = null;
+  /** Time of the last position sent (speeds of planned points are measured from it). */
+  private lastReportAt: number | null = null;
 
   constructor(
     readonly account: string,
@@ -167,6 +179,38 @@ export class SimDevice {
   /** Still walking a planned path. */
   get following(): boolean {
     return this.planned.length > 0;
+  }
+
+  /** Walks this timed path (a patrol run, WGS-84) instead of the random walk until its end; null ends it now. */
+  followPatrol(path: TimedPoint[] | null): void {
+    this.patrolPath = path && path.length > 0 ? path : null;
+  }
+
+  /** On a guard tour's walk. */
+  get patrolling(): boolean {
+    return this.patrolPath !== null && pathEnd(this.patrolPath) >= Date.now();
+  }
+
+  /** The device's token while logged in (its own REST reads: /api/me/patrol). */
+  get token(): string | null {
+    return this.session?.auth_token ?? null;
+  }
+
+  /**
+   * Reports where the patrol walk has the device at `time` now, stamped `time` (the moment of the
+   * fix), besides the regular reports: the point that steps inside a stop's radius is the check-in.
+   */
+  reportNow(time = Date.now()): boolean {
+    if (!this.connected || !this.answerer.active) return false;
+    this.report(time);
+    return true;
+  }
+
+  /** A scanned QR code or NFC tag on the device's patrol topic (kind PatrolScan); false when not connected. */
+  sendPatrolScan(scan: PatrolScanRequest): boolean {
+    if (!this.connected || !this.answerer.active) return false;
+    this.sendOwn(topics.patrol, PATROL_SCAN_KIND, scan);
+    return true;
   }
 
   /** Says offline (event 9) and closes; no reconnect afterwards. */
@@ -287,6 +331,11 @@ export class SimDevice {
       return;
     }
     if (frame.topic !== topics.userListen(this.session.ent.id, this.session.id)) return;
+    if (frame.t === PATROL_SCAN_RESULT_KIND) {
+      const result = patrolScanResultSchema.safeParse(frame.data);
+      if (result.success) this.onPatrolResult?.(result.data);
+      return;
+    }
     if (frame.t === MSG_COMM_KIND) {
       const comm = msgCommSchema.safeParse(frame.data);
       if (comm.success) this.onCall(comm.data);
@@ -435,18 +484,26 @@ export class SimDevice {
     this.talking = null;
   }
 
-  private report(): void {
+  private report(time = Date.now()): void {
     if (!this.answerer.active) return;
     const planned = this.planned.shift();
-    // A planned point is in the fence's system (WGS-84) whatever --coord says; the report says so.
-    const coord = planned ? CoordinateSystem.WGS : this.ctx.coord;
-    this.walker = planned ? this.walkTo(planned) : step(this.walker, this.ctx.center, this.ctx.radiusM, this.ctx.intervalMs, this.ctx.rnd);
+    let patrol: Point | null = null;
+    if (!planned && this.patrolPath) {
+      patrol = positionAt(this.patrolPath, time);
+      // Past its end the random walk goes on from where the tour left the device.
+      if (time >= pathEnd(this.patrolPath)) this.patrolPath = null;
+    }
+    const to = planned ?? patrol;
+    // A planned point is in the fence's or node's system (WGS-84) whatever --coord says; the report says so.
+    const coord = to ? CoordinateSystem.WGS : this.ctx.coord;
+    this.walker = to ? this.walkTo(to, time) : step(this.walker, this.ctx.center, this.ctx.radiusM, this.ctx.intervalMs, this.ctx.rnd);
+    this.lastReportAt = time;
     const w = this.walker;
     this.sendOwn(topics.location, LOCATION_KIND, {
       lng: round6(w.lng),
       lat: round6(w.lat),
       coord,
-      time: Date.now(),
+      time,
       speed: Math.round(w.speed * 10) / 10,
       heading: Math.round(w.heading),
       accuracy: 5,
@@ -455,13 +512,14 @@ export class SimDevice {
   }
 
   /** The walker at a planned point, heading and speed as it moved there (standing still keeps the heading). */
-  private walkTo(p: Point): Walker {
+  private walkTo(p: Point, time: number): Walker {
     const { east, north } = offsetMetres(this.walker, p);
     const metres = Math.hypot(east, north);
     if (metres < 0.5) return { ...this.walker, ...p, speed: 0 };
     const heading = ((Math.atan2(east, north) * 180) / Math.PI + 360) % 360;
+    const seconds = Math.max(1, Math.min(this.ctx.intervalMs, time - (this.lastReportAt ?? time - this.ctx.intervalMs))) / 1000;
     // A far fence is reached in long steps: the report keeps to what the server accepts (1,000 m/s).
-    return { lng: p.lng, lat: p.lat, heading, speed: Math.min(999, metres / (this.ctx.intervalMs / 1000)) };
+    return { lng: p.lng, lat: p.lat, heading, speed: Math.min(999, metres / seconds) };
   }
 
   private ping(): void {

@@ -3,6 +3,8 @@ import { AdminApi, type AdminLogin } from './adminApi';
 import { FenceCrosser, type CrossOutcome } from './crosser';
 import { SimDevice, type DeviceContext, type FleetStats } from './device';
 import { Limiter } from './limit';
+import { PATROL_COMMAND_USAGE, parsePatrolCommand } from './patrol';
+import { Patroller, ServerPatrolSource, type PatrolOutcome, type PatrolSource } from './patroller';
 import type { Random } from './walk';
 
 export type FleetOptions = Pick<SimOptions, 'url' | 'entId' | 'password' | 'intervalMs' | 'center' | 'radiusM' | 'coord' | 'concurrency' | 'sosRate' | 'statusMs'> & {
@@ -16,6 +18,10 @@ export type FleetOptions = Pick<SimOptions, 'url' | 'entId' | 'password' | 'inte
   fenceReader?: AdminLogin;
   /** A random member crosses a fence that covers them this often (0 or absent: never). */
   crossEveryMs?: number;
+  /** Members walk their open patrol runs (--patrol); `patrol <account>` works either way. */
+  patrol?: boolean;
+  /** Where patrol runs and nodes are read (default: the server, nodes as the fence reader's account). */
+  patrolSource?: PatrolSource;
 };
 
 const SOS_TICK_MS = 1000;
@@ -26,13 +32,17 @@ export class Fleet {
   readonly stats: FleetStats = { positions: 0, commandsReceived: 0, commandsAnswered: 0, sos: 0, reconnects: 0, callsRung: 0, callsAccepted: 0, published: 0, crossings: 0 };
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly crosser: FenceCrosser | null;
+  readonly patroller: Patroller;
 
   constructor(
     private readonly o: FleetOptions,
     private readonly out: (line: string) => void,
     private readonly rnd: Random = Math.random,
   ) {
-    this.crosser = o.fenceReader ? new FenceCrosser(() => this.devices, new AdminApi(o.fenceReader), o.intervalMs, rnd) : null;
+    // One console login for fences and patrol nodes: each web login ends the account's other session.
+    const staff = o.fenceReader ? new AdminApi(o.fenceReader) : null;
+    this.crosser = staff ? new FenceCrosser(() => this.devices, staff, o.intervalMs, rnd) : null;
+    this.patroller = new Patroller(() => this.devices, o.patrolSource ?? new ServerPatrolSource(o.url, staff), out, rnd);
   }
 
   /** Logs every account in (a few at a time), printing progress; devices connect as they log in. */
@@ -53,6 +63,7 @@ export class Fleet {
     this.timers.push(setInterval(() => this.out(this.status()), this.o.statusMs));
     if (this.o.sosRate > 0) this.timers.push(setInterval(() => this.randomSos(), SOS_TICK_MS));
     if (this.crosser && (this.o.crossEveryMs ?? 0) > 0) this.timers.push(setInterval(() => void this.randomCross(), this.o.crossEveryMs));
+    if (this.o.patrol) this.patroller.startAuto();
   }
 
   /** One line: connected devices, positions sent, commands answered, SOS raised, reconnects, and calls and media once there were any. */
@@ -62,7 +73,28 @@ export class Fleet {
     const calls = s.callsRung > 0 ? `, ${s.callsAccepted}/${s.callsRung} calls accepted` : '';
     const media = s.published > 0 ? `, ${s.published} listen/monitor sessions sent` : '';
     const crossings = s.crossings > 0 ? `, ${s.crossings} fence crossings` : '';
-    return `${connected}/${this.devices.length} connected, ${s.positions} positions sent, ${s.commandsAnswered}/${s.commandsReceived} commands answered, ${s.sos} SOS, ${s.reconnects} reconnects${calls}${media}${crossings}`;
+    const walking = this.patroller.walking;
+    const patrols = walking > 0 ? `, ${walking} patrol run${walking === 1 ? '' : 's'} walked` : '';
+    return `${connected}/${this.devices.length} connected, ${s.positions} positions sent, ${s.commandsAnswered}/${s.commandsReceived} commands answered, ${s.sos} SOS, ${s.reconnects} reconnects${calls}${media}${crossings}${patrols}`;
+  }
+
+  /**
+   * `patrol <account> [--skip <seq>] [--delay <seq>:<seconds>]` (the words after "patrol"): walks the
+   * member's current open run as asked, printing each step; resolves once the run has no pending
+   * stop left (ok) or with why it could not.
+   */
+  async patrol(words: readonly string[]): Promise<PatrolOutcome> {
+    let cmd;
+    try {
+      cmd = parsePatrolCommand(words);
+    } catch (err) {
+      return { ok: false, said: `patrol: ${err instanceof Error ? err.message : `usage: ${PATROL_COMMAND_USAGE}`}` };
+    }
+    try {
+      return await this.patroller.command(cmd);
+    } catch (err) {
+      return { ok: false, said: `patrol ${cmd.account}: failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
   }
 
   /** Walks the member across the fence's edge onto its alerting side (`cross <account> <fenceId>`); says what happened. */
@@ -86,6 +118,7 @@ export class Fleet {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
+    this.patroller.stop();
     await Promise.all(this.devices.map((d) => d.stop()));
   }
 

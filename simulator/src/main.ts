@@ -3,6 +3,7 @@ import { ArgsError, USAGE, parseArgs } from './args';
 import { Fleet } from './fleet';
 import { ChromiumMedia, type MediaDriver } from './media/driver';
 import { provisionSpareDevices } from './inventory';
+import { PATROL_COMMAND_USAGE } from './patrol';
 import { provisionSimDevices } from './provision';
 
 // `npm run simulate -- --devices N ...`: see USAGE in args.ts.
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const o = options;
   say(`server ${o.url}, organisation ${o.entId}`);
   const accounts = o.accounts ?? (await provisionSimDevices(o, say));
-  if (o.demo) {
+  if (o.demo && !o.command) {
     // The super admin, not the admin: its web login ends that account's open console, and
     // newcomers sign in as the admin or a dispatcher.
     await provisionSpareDevices({ ...o, admin: 'superadmin' }, say).catch((err: unknown) => say(`spare handsets not added: ${err instanceof Error ? err.message : String(err)}`));
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   // Fences are staff-only: `cross` reads them as a console account. In the demo the super admin,
   // as for the spare handsets, so the admin's console stays signed in.
   const fenceReader = { url: o.url, entId: o.entId, admin: o.demo ? 'superadmin' : o.admin, adminPassword: o.adminPassword };
+  // The console account also reads patrol nodes (their QR codes and methods: a member cannot).
   const fleet = new Fleet({ ...o, media, answer: { mode: o.answer, acceptAfterMs: o.answerAfterMs }, fenceReader }, say);
 
   let stopping = false;
@@ -61,15 +63,26 @@ async function main(): Promise<void> {
 
   await fleet.start(accounts);
 
+  if (o.command) {
+    // One-shot `patrol <account> ...`: walk the run, then leave with what it came to.
+    const outcome = await fleet.patroller.command(o.command);
+    say(outcome.said);
+    await fleet.stop().catch(() => undefined);
+    await media?.close();
+    process.exit(outcome.ok ? 0 : 1);
+  }
+
   // Commands typed on stdin; without a terminal (a child of `npm start`) stdin may simply end.
   const input = createInterface({ input: process.stdin });
   input.on('line', (line) => {
-    const [word, arg, arg2] = line.trim().split(/\s+/);
+    const words = line.trim().split(/\s+/);
+    const [word, arg, arg2] = words;
     if (word === 'sos') say(fleet.sos(arg));
     else if (word === 'cross') void fleet.cross(arg, Number(arg2)).then(say);
+    else if (word === 'patrol') void fleet.patrol(words.slice(1)).then((outcome) => say(outcome.said));
     else if (word === 'status') say(fleet.status());
     else if (word === 'quit' || word === 'exit') stop();
-    else if (word) say('commands: sos [account], cross <account> <fenceId>, status, quit');
+    else if (word) say(`commands: sos [account], cross <account> <fenceId>, ${PATROL_COMMAND_USAGE}, status, quit`);
   });
 }
 

@@ -24,6 +24,8 @@ describe('parseArgs', () => {
       answer: 'mix',
       answerAfterMs: { min: 2000, max: 5000 },
       crossEveryMs: 0,
+      patrol: false,
+      command: null,
     });
   });
 
@@ -88,6 +90,31 @@ describe('parseArgs', () => {
     expect(parseArgs(['--demo', '--cross-every', '0'])!.crossEveryMs).toBe(0);
     expect(parseArgs(['--cross-every=60000', '--demo'])!.crossEveryMs).toBe(60_000);
     expect(parseArgs(['--accounts', 'a1'])!.crossEveryMs).toBe(0);
+  });
+
+  it('walks patrol runs with --demo or --patrol, unless --no-patrol (issue 24)', () => {
+    expect(parseArgs(['--demo'])!.patrol).toBe(true);
+    expect(parseArgs(['--demo', '--no-patrol'])!.patrol).toBe(false);
+    expect(parseArgs(['--accounts', 'a1', '--patrol'])!.patrol).toBe(true);
+    expect(parseArgs(['--accounts', 'a1'])!.patrol).toBe(false);
+  });
+
+  it('reads a one-shot patrol command after the options: that member only, nothing at random', () => {
+    const o = parseArgs(['--url', 'http://127.0.0.1:9000', '--interval', '1000', 'patrol', 'member1', '--skip', '1', '--delay', '2:120'])!;
+    expect(o).toMatchObject({
+      url: 'http://127.0.0.1:9000',
+      intervalMs: 1000,
+      accounts: ['member1'],
+      patrol: false,
+      sosRate: 0,
+      crossEveryMs: 0,
+      command: { account: 'member1', tweaks: { skip: [1], delays: { 2: 120 } } },
+    });
+    expect(parseArgs(['--demo', 'patrol', 'member2'])).toMatchObject({ accounts: DEMO_ACCOUNTS, demo: true, patrol: false, sosRate: 0, crossEveryMs: 0 });
+    expect(parseArgs(['patrol', 'member1', '--help'])).toBeNull();
+    expect(() => parseArgs(['--accounts', 'a1', 'patrol', 'member1'])).toThrow('patrol: member1 is not among the simulated accounts');
+    expect(() => parseArgs(['patrol', 'member1', '--delay', 'soon'])).toThrow(ArgsError);
+    expect(() => parseArgs(['patrol'])).toThrow('patrol: usage: patrol <account>');
   });
 
   it('answers null to --help', () => {
