@@ -206,10 +206,13 @@ export class SimDevice {
     return true;
   }
 
-  /** A scanned QR code or NFC tag on the device's patrol topic (kind PatrolScan); false when not connected. */
-  sendPatrolScan(scan: PatrolScanRequest): boolean {
+  /**
+   * A scanned QR code or NFC tag on the device's patrol topic (kind PatrolScan), with the scan's own
+   * id (`data.id`, echoed in the PatrolScanResult); false when not connected.
+   */
+  sendPatrolScan(scan: PatrolScanRequest, id?: string): boolean {
     if (!this.connected || !this.answerer.active) return false;
-    this.sendOwn(topics.patrol, PATROL_SCAN_KIND, scan);
+    this.sendOwn(topics.patrol, PATROL_SCAN_KIND, id === undefined ? scan : { ...scan, id });
     return true;
   }
 

@@ -250,7 +250,11 @@ export class Patroller {
 
     const seen = new Map<number, PatrolNodeResult>();
     const previous = device.onPatrolResult;
-    device.onPatrolResult = (r) => this.out(`${who}: scan at "${r.nodeName ?? '?'}" answered: ${r.ok ? (r.result ?? 'ok') : `refused (${r.reason ?? 'no reason'})`}`);
+    device.onPatrolResult = (r) => {
+      const stop = /^run\d+-stop(\d+)$/.exec(r.id ?? '')?.[1];
+      const what = stop === undefined ? `scan at "${r.nodeName ?? '?'}"` : `stop ${stop} scan`;
+      this.out(`${who}: ${what} answered: ${r.ok ? (r.result ?? 'ok') : `refused (${r.reason ?? 'no reason'})`}`);
+    };
     const walk = this.start(device, plan, (v) => void this.report(who, device, run.id, v, seen));
     await walk.over;
     device.onPatrolResult = previous;
@@ -285,7 +289,7 @@ export class Patroller {
       at(v.arriveAt - 2000, () => device.reportNow());
       at(v.arriveAt, () => {
         device.reportNow(v.arriveAt);
-        if (v.check.by === 'scan') device.sendPatrolScan(v.check.scan);
+        if (v.check.by === 'scan') device.sendPatrolScan(v.check.scan, `run${plan.runId}-stop${v.seq}`);
       });
       at(v.arriveAt + 2000, () => device.reportNow());
       if (onArrived) at(v.arriveAt + this.o.settleMs, () => onArrived(v));

@@ -84,7 +84,7 @@ describe('the patrol command', () => {
       expect.stringMatching(/^patrol member1: stop 2 "Node 2" planned .*by QR scan, expect onTime$/),
     ]);
     expect(lines).toContainEqual(expect.stringMatching(/^patrol member1: stop 0 "Node 0" reached at \d\d:\d\d:\d\d: onTime$/));
-    expect(scans.mock.calls).toEqual([[{ method: 'qr', code: 'QR-12' }]]);
+    expect(scans.mock.calls).toEqual([[{ method: 'qr', code: 'QR-12' }, 'run5-stop2']]);
     // A fix stamped at each arrival: the step inside the radius.
     const stamped = fixes.mock.calls.map(([t]) => t).filter((t) => t !== undefined);
     expect(stamped).toHaveLength(2);
