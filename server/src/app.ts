@@ -88,11 +88,13 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
   app.addHook('onReady', (done) => {
     deps.sosEscalation.start();
     deps.screenCounts.start();
+    deps.patrolTick.start();
     done();
   });
   app.addHook('onClose', async () => {
     await deps.sosEscalation.stop();
     await deps.screenCounts.stop();
+    await deps.patrolTick.stop();
     await deps.monitorRooms?.close();
   });
 

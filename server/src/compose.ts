@@ -18,6 +18,11 @@ import type { ModuleDeps } from './module-deps';
 import { MonitorService } from './monitor/monitor.service';
 import { NoticeService } from './notices/notice.service';
 import { PackageService } from './packages/package.service';
+import { PatrolCache } from './patrol/patrol-cache';
+import { PatrolMonitor } from './patrol/patrol-monitor';
+import { PatrolPlanService } from './patrol/patrol-plan.service';
+import { PatrolTick } from './patrol/patrol-tick';
+import { PatrolService } from './patrol/patrol.service';
 import { BurstKeeper } from './ptt/burst-keeper';
 import { AllCallService } from './ptt/allcall.service';
 import { FloorService } from './ptt/floor.service';
@@ -60,6 +65,8 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
   const screen = new ScreenService({ db, presence, floorStore });
   const floors = new FloorService({ db, hub, media, floors: floorStore, channelName: (entId, channelId) => screen.channelName(entId, channelId) }, bursts, report);
   const patches = new PatchService({ db, hub, media }, floors, report);
+  const patrolCache = new PatrolCache(db);
+  const patrol = new PatrolService(db, hub, presence);
   return {
     ...core,
     enterprise: new EnterpriseService(db, hub),
@@ -94,5 +101,10 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
     screen,
     displays: new DisplayService({ db, hub, log }),
     screenCounts: new ScreenCountsTicker((entId) => screen.counts(entId), limits.screenCountsTickMs, log),
+    patrolPlan: new PatrolPlanService(db, hub),
+    patrol,
+    patrolCache,
+    patrolMonitor: new PatrolMonitor(patrolCache, patrol, log),
+    patrolTick: new PatrolTick({ db, hub, log }, patrolCache, limits.patrolTickMs),
   };
 }

@@ -15,6 +15,11 @@ import type { MonitorRooms } from './media/monitor-rooms';
 import type { MonitorService } from './monitor/monitor.service';
 import type { NoticeService } from './notices/notice.service';
 import type { PackageService } from './packages/package.service';
+import type { PatrolCache } from './patrol/patrol-cache';
+import type { PatrolMonitor } from './patrol/patrol-monitor';
+import type { PatrolPlanService } from './patrol/patrol-plan.service';
+import type { PatrolTick } from './patrol/patrol-tick';
+import type { PatrolService } from './patrol/patrol.service';
 import type { AllCallService } from './ptt/allcall.service';
 import type { FloorService } from './ptt/floor.service';
 import type { PatchService } from './ptt/patch.service';
@@ -79,4 +84,13 @@ export interface ModuleDeps extends CoreDeps {
   displays: DisplayService;
   /** Per node: the counts of organisations with a screen socket here, started and stopped with the app. */
   screenCounts: ScreenCountsTicker;
+  /** Patrol nodes, tasks, members and start now (ADR 029). */
+  patrolPlan: PatrolPlanService;
+  /** Patrol check-ins, records, members, dashboard. */
+  patrol: PatrolService;
+  /** Per node: the organisations' active runs for the GPS path. */
+  patrolCache: PatrolCache;
+  patrolMonitor: PatrolMonitor;
+  /** Scheduled runs, overdue stops and run ends; started and stopped with the app. */
+  patrolTick: PatrolTick;
 }

@@ -31,6 +31,8 @@ import { patchRoutes } from './ptt/patch.routes';
 import { registerPttRealtime } from './ptt/ptt.realtime';
 import { watchRoutes } from './watch/watch.routes';
 import { screenRoutes } from './screen/screen.routes';
+import { patrolRoutes } from './patrol/patrol.routes';
+import { registerPatrolRealtime } from './patrol/patrol.realtime';
 
 /**
  * Every REST route of the server. The same list feeds Fastify, the OpenAPI document and the
@@ -62,6 +64,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...patchRoutes,
   ...watchRoutes,
   ...screenRoutes,
+  ...patrolRoutes,
 ];
 
 /**
@@ -76,4 +79,5 @@ export function wireRealtime(deps: ModuleDeps): void {
   registerCommandRealtime(deps);
   registerFenceRealtime(deps);
   registerPttRealtime(deps);
+  registerPatrolRealtime(deps);
 }

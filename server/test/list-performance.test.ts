@@ -221,7 +221,7 @@ describe.each(DB_KINDS)('migration 013 on %s', (kind) => {
       const all = loadMigrations();
       await migrate(t.db, all.filter((m) => m.version < '013'));
       // As the schema was then: no fences of migration 019's shape, no time zones.
-      await seedDemo(t.db, { fences: false, timeZones: false });
+      await seedDemo(t.db, { fences: false, timeZones: false, patrol: false });
       await migrate(t.db);
       const r = await t.db.query<{ n: number; kept: number }>(
         `select (select count(*)::int from channel_members m where m.channel_id = c.id) as n, c.member_count as kept from channels c`,

@@ -44,6 +44,8 @@ export interface TestDbOptions {
   seed?: boolean;
   /** With the demo fences `npm start` seeds (default false: suites draw their own). */
   demoFences?: boolean;
+  /** With the demo patrol nodes and 'Yard round' (default false). */
+  demoPatrol?: boolean;
 }
 
 /** A fresh, private database of the given kind. */
@@ -68,7 +70,7 @@ export async function createTestDb(kind: DbKind, opts: TestDbOptions = {}): Prom
     dispose = () => adminQuery(`drop database if exists ${name} with (force)`);
   }
   if (doMigrate) await migrate(db);
-  if (seed) await seedDemo(db, { fences: opts.demoFences ?? false });
+  if (seed) await seedDemo(db, { fences: opts.demoFences ?? false, patrol: opts.demoPatrol ?? false });
   let cleaned = false;
   return {
     db,

@@ -76,11 +76,11 @@ export function settle(runs: readonly RuleRun[], nodeId: number, t: number): Set
       run.order === 'ordered'
         ? byRoute[0]!
         : byRoute.reduce((best, s) => (Math.abs(s.plannedAt - t) < Math.abs(best.plannedAt - t) ? s : best));
-    const missed =
+    const missed: Settlement['missed'] =
       run.order === 'ordered'
         ? run.stops
             .filter((s) => s.seq < stop.seq && s.result === 'pending')
-            .map((s) => ({ seq: s.seq, reason: (t > stopLimit(s, run.lateS) ? 'overdue' : 'skipped') as MissReason }))
+            .map((s) => ({ seq: s.seq, reason: t > stopLimit(s, run.lateS) ? 'overdue' : 'skipped' }))
         : [];
     return { runId: run.id, seq: stop.seq, result: timingOf(stop, run.lateS, t)!, missed };
   }

@@ -32,6 +32,13 @@ interface SeedEnterprise {
   channels: Record<string, string[]>;
   /** Fences created with the organisation unless seeding is asked for without them. */
   fences?: SeedFence[];
+  /** Patrol nodes and tasks, likewise (ADR 029). */
+  patrol?: SeedPatrol;
+}
+
+interface SeedPatrol {
+  nodes: { name: string; lng: number; lat: number; qrCode: string }[];
+  task: { name: string; offsetsS: number[]; toleranceS: number; lateS: number; starts: string[]; users: string[] };
 }
 
 /** The simulator's demo area (`npm start`): members wander within 3,000 m of this point. */
@@ -61,6 +68,29 @@ export const DEMO_FENCES: SeedFence[] = [
   { name: 'Operations area', rule: 'leave', shape: { type: 'circle', center: { ...DEMO_AREA_CENTER }, radius: 2_600 }, channel: 'Security' },
 ];
 
+/**
+ * The demo's guard tour (ADR 029): four checkpoints on a 200 m square south-west of the centre
+ * (away from the fences), checked in by GPS or QR, and a 'Yard round' every half hour in the
+ * organisation's zone (ordered, 2 minutes between stops), patrolled by member1 and member2. The QR
+ * codes are fixed so the simulator and printed sheets agree on every fresh database.
+ */
+export const DEMO_PATROL: SeedPatrol = {
+  nodes: [
+    { name: 'Yard gate', ...offset(-100, -100), qrCode: 'PT-DEMOYARD01' },
+    { name: 'Warehouse', ...offset(-300, -100), qrCode: 'PT-DEMOYARD02' },
+    { name: 'Fuel depot', ...offset(-300, -300), qrCode: 'PT-DEMOYARD03' },
+    { name: 'Car park', ...offset(-100, -300), qrCode: 'PT-DEMOYARD04' },
+  ],
+  task: {
+    name: 'Yard round',
+    offsetsS: [0, 120, 240, 360],
+    toleranceS: 60,
+    lateS: 120,
+    starts: Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}`),
+    users: ['member1', 'member2'],
+  },
+};
+
 const members = [1, 2, 3, 4, 5, 6].map((n) => ({ account: `member${n}`, nickname: `Member ${n}`, role: Role.User }));
 
 export const DEMO_ENTERPRISES: SeedEnterprise[] = [
@@ -81,6 +111,7 @@ export const DEMO_ENTERPRISES: SeedEnterprise[] = [
       Logistics: ['member4', 'member5', 'member6'],
     },
     fences: DEMO_FENCES,
+    patrol: DEMO_PATROL,
   },
   {
     // Its own `dispatcher1` makes that account ambiguous without an organisation id.
@@ -120,7 +151,14 @@ export function imeiFor(n: number): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: number, withFences: boolean, withTimeZone: boolean): Promise<void> {
+interface SeedParts {
+  fences: boolean;
+  timeZone: boolean;
+  patrol: boolean;
+}
+
+async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: number, parts: SeedParts): Promise<void> {
+  const { fences: withFences, timeZone: withTimeZone } = parts;
   await tx.query(`insert into enterprises (id, name, valid_until) values ($1, $2, now() + make_interval(years => $3))`, [ent.id, ent.name, VALID_YEARS]);
   if (withTimeZone && ent.timeZone) await tx.query('update enterprises set time_zone = $2 where id = $1', [ent.id, ent.timeZone]);
   const ids = new Map<string, number>();
@@ -155,7 +193,9 @@ async function seedEnterprise(tx: Queryable, ent: SeedEnterprise, deviceBase: nu
       ]);
     }
   }
-  if (withFences) await seedFences(tx, ent, ids.get(ent.users.find((u) => u.role === Role.Admin)?.account ?? '') ?? null, channelIds);
+  const adminId = ids.get(ent.users.find((u) => u.role === Role.Admin)?.account ?? '') ?? null;
+  if (withFences) await seedFences(tx, ent, adminId, channelIds);
+  if (parts.patrol && ent.patrol) await seedPatrol(tx, ent.id, ent.patrol, adminId, ids);
   const handsetUsers = ent.users.filter((u) => u.role === Role.User);
   for (const [i, u] of handsetUsers.entries()) {
     const n = deviceBase + i + 1;
@@ -191,6 +231,38 @@ async function seedFences(tx: Queryable, ent: SeedEnterprise, adminId: number | 
   }
 }
 
+async function seedPatrol(tx: Queryable, entId: number, patrol: SeedPatrol, adminId: number | null, ids: ReadonlyMap<string, number>): Promise<void> {
+  const nodeIds: number[] = [];
+  for (const n of patrol.nodes) {
+    const r = await tx.query<{ id: number }>(
+      `insert into patrol_nodes (ent_id, name, lng, lat, methods, radius_m, qr_code, created_by, updated_by)
+       values ($1, $2, $3, $4, '["gps","qr"]'::jsonb, 30, $5, $6, $6) returning id`,
+      [entId, n.name, n.lng, n.lat, n.qrCode, adminId],
+    );
+    nodeIds.push(r.rows[0]!.id);
+  }
+  const { task } = patrol;
+  const schedule = { days: [0, 1, 2, 3, 4, 5, 6], starts: task.starts };
+  const r = await tx.query<{ id: number }>(
+    `insert into patrol_tasks (ent_id, name, route_order, late_s, schedule, created_by, updated_by)
+     values ($1, $2, 'ordered', $3, $4::jsonb, $5, $5) returning id`,
+    [entId, task.name, task.lateS, JSON.stringify(schedule), adminId],
+  );
+  const taskId = r.rows[0]!.id;
+  for (const [seq, nodeId] of nodeIds.entries()) {
+    await tx.query('insert into patrol_task_nodes (task_id, seq, node_id, offset_s, tolerance_s) values ($1, $2, $3, $4, $5)', [
+      taskId,
+      seq,
+      nodeId,
+      task.offsetsS[seq] ?? 0,
+      task.toleranceS,
+    ]);
+  }
+  for (const account of task.users) {
+    await tx.query('insert into patrol_task_users (task_id, user_id, ent_id) values ($1, $2, $3)', [taskId, ids.get(account)!, entId]);
+  }
+}
+
 export interface SeedOptions {
   /**
    * The demo fences (default true, as `npm start` seeds). Server tests seed without them, so a
@@ -202,6 +274,8 @@ export interface SeedOptions {
    * as it was before migration 019 added the column, so it seeds without them.
    */
   timeZones?: boolean;
+  /** The demo patrol nodes and 'Yard round' (default true, as `npm start` seeds); tests opt in. */
+  patrol?: boolean;
 }
 
 /** Seeds the demo organisations once; later calls change nothing and report seeded: false. */
@@ -212,7 +286,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     if (existing.rows.length > 0) return false;
     let deviceBase = 0;
     for (const ent of DEMO_ENTERPRISES) {
-      await seedEnterprise(tx, ent, deviceBase, opts.fences ?? true, opts.timeZones ?? true);
+      await seedEnterprise(tx, ent, deviceBase, { fences: opts.fences ?? true, timeZone: opts.timeZones ?? true, patrol: opts.patrol ?? true });
       deviceBase += 100;
     }
     // Explicit ids do not move the identity sequence; the next new enterprise must not collide.

@@ -23,6 +23,9 @@ export const INTERNAL_TOPICS = {
   /** A fence or its links changed in `{ entId, fenceId }`, or the organisation's time zone (`{ entId }`):
    *  every node drops its cached fences (and the remembered states of that fence). */
   fences: 'sys/internal/fences',
+  /** Patrol nodes, tasks, runs or check-ins of `{ entId }` changed: every node drops its copy of
+   *  the organisation's active runs (ADR 029). */
+  patrol: 'sys/internal/patrol',
 } as const;
 
 /** Why a session ended; travels on `sessionRevoked` and in the socket's last frame. */
