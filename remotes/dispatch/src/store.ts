@@ -11,6 +11,7 @@ import { chatListSlice, consoleSlice, devicesSlice, membersSlice, presenceSlice 
 import type { DispatchState, DispatchStore } from './core';
 import { liveSlice } from './live';
 import { monitorSlice } from './monitor';
+import { patrolAlertsSlice } from './patrol';
 import { pttSlice } from './ptt';
 
 /**
@@ -27,6 +28,7 @@ export function createDispatchStore(api?: ApiClient): DispatchStore {
       chat: chatSlice.reducer,
       live: liveSlice.reducer,
       fenceAlerts: fenceAlertsSlice.reducer,
+      patrolAlerts: patrolAlertsSlice.reducer,
       ptt: pttSlice.reducer,
       // The console's own data: the chat list, presence, the selected channel's members, devices,
       // command lifecycles and the 1V1 call.

@@ -3,6 +3,7 @@ import { consoleEn, consoleZh } from './console';
 import { fencesEn, fencesZh } from './fences';
 import { liveEn, liveZh } from './live';
 import { monitorEn, monitorZh } from './monitor';
+import { patrolEn, patrolZh } from './patrol';
 import { pttEn, pttZh } from './ptt';
 import { tempRoomEn, tempRoomZh } from './tempRoom';
 import { watchEn, watchZh } from './watch';
@@ -16,6 +17,7 @@ export const en = {
   fences: fencesEn,
   live: liveEn,
   monitor: monitorEn,
+  patrol: patrolEn,
   ptt: pttEn,
   tempRoom: tempRoomEn,
   watch: watchEn,
@@ -29,6 +31,7 @@ export const zh: typeof en = {
   fences: fencesZh,
   live: liveZh,
   monitor: monitorZh,
+  patrol: patrolZh,
   ptt: pttZh,
   tempRoom: tempRoomZh,
   watch: watchZh,

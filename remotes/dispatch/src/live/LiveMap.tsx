@@ -10,13 +10,15 @@ import { useBusState } from '@ptt/ui';
 import { NS, focusMember, openTrack, selectMember, useAppDispatch, useAppSelector } from '../core';
 import { FenceAlertList, FenceMapLayer, fenceAlertShown, shownAlert, useFenceAlerts, useFenceLayerSetting } from '../fences';
 import type { FenceAlertEntry } from '../fences';
+import { PatrolAlertList, PatrolNodeMarker, patrolAlertShown, shownPatrolAlert, usePatrolAlerts } from '../patrol';
+import type { PatrolAlertEntry } from '../patrol';
 import { MapToolbar } from './MapToolbar';
 import { SosDialog } from './SosDialog';
 import { TempChannelDialog } from './TempChannelDialog';
 import { sosShow } from './slice';
 import { useAreaPick } from './useAreaPick';
 import { useLiveRoster } from './useLiveRoster';
-import { useMapFocus } from './useMapFocus';
+import { FOCUS_ZOOM, useMapFocus } from './useMapFocus';
 import { useMapTalkers } from './useMapTalkers';
 import { useSosAlerts } from './useSosAlerts';
 import { useTempChannel } from './useTempChannel';
@@ -26,8 +28,12 @@ const useStyles = makeStyles({
   // MapView fills its parent (height 100%): this box gives it the rest of the pane.
   mapBox: { position: 'relative', minHeight: '240px', height: '100%' },
   note: { position: 'absolute', zIndex: 1000, left: tokens.spacingHorizontalM, right: tokens.spacingHorizontalM, bottom: tokens.spacingVerticalM },
-  // Top right: Leaflet's zoom buttons are top left and its attribution bottom right.
-  alerts: { position: 'absolute', zIndex: 1000, top: tokens.spacingVerticalS, right: tokens.spacingHorizontalS, left: '56px', display: 'flex', justifyContent: 'flex-end', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } },
+  // Top right: Leaflet's zoom buttons are top left and its attribution bottom right. Fence alerts,
+  // then patrol alerts under them; a long pile scrolls rather than covering the whole map.
+  alerts: {
+    position: 'absolute', zIndex: 1000, top: tokens.spacingVerticalS, right: tokens.spacingHorizontalS, left: '56px', maxHeight: `calc(100% - 48px)`, overflowY: 'auto',
+    display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: tokens.spacingVerticalS, pointerEvents: 'none', '& > *': { pointerEvents: 'auto' },
+  },
 });
 
 export interface LiveMapProps {
@@ -51,6 +57,7 @@ export function LiveMap({ api, bus }: LiveMapProps) {
   const fenceReader = session ? can(session.role, 'fence.read') : false;
   const [fenceLayer, setFenceLayer] = useFenceLayerSetting();
   const shownFenceAlert = useAppSelector((s) => shownAlert(s.fenceAlerts));
+  const shownPatrol = useAppSelector((s) => shownPatrolAlert(s.patrolAlerts));
 
   const onSelect = useCallback((uid: number) => dispatch(selectMember(uid)), [dispatch]);
   const live = useLiveRoster(api, bus, map, session, onSelect);
@@ -60,6 +67,7 @@ export function LiveMap({ api, bus }: LiveMapProps) {
   useMapFocus(bus, map, live);
   useMapTalkers(map, live, session, onSelect);
   useFenceAlerts(bus, session);
+  usePatrolAlerts(bus, session);
 
   // "Show on map": the member where the alert saw them (unless a newer position is known), in the
   // middle and selected, and the alert's fence drawn highlighted.
@@ -67,6 +75,12 @@ export function LiveMap({ api, bus }: LiveMapProps) {
     live.addPoint({ uid: a.uid, lng: a.lng, lat: a.lat, time: Date.parse(a.time) });
     dispatch(fenceAlertShown(a.alertId));
     dispatch(focusMember(a.uid));
+  };
+
+  // "Show on map" of a missed checkpoint: the node in the middle at street level, marked.
+  const showPatrolAlert = (a: PatrolAlertEntry) => {
+    dispatch(patrolAlertShown(a.id));
+    map?.focus({ lng: a.lng, lat: a.lat }, Math.max(map.leaflet.getZoom(), FOCUS_ZOOM));
   };
 
   useEffect(() => live.layer?.select(selectedUserId), [live.layer, selectedUserId]);
@@ -134,8 +148,10 @@ export function LiveMap({ api, bus }: LiveMapProps) {
       <div className={styles.mapBox}>
         <MapView settings={settings} ariaLabel={t('live.mapLabel')} onReady={setMap} />
         {fenceReader ? <FenceMapLayer bus={bus} map={map} all={fenceLayer} highlightId={shownFenceAlert?.fenceId ?? null} /> : null}
+        <PatrolNodeMarker map={map} alert={shownPatrol} />
         <div className={styles.alerts}>
           <FenceAlertList onShow={showFenceAlert} />
+          <PatrolAlertList onShow={showPatrolAlert} />
         </div>
       </div>
       <div className={styles.note} aria-live="polite">
