@@ -1,0 +1,1 @@
+export { TaskEditPage } from './TaskEditPage';
