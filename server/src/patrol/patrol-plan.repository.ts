@@ -191,8 +191,8 @@ export async function replaceRoute(q: Queryable, taskId: number, route: readonly
   await q.query('delete from patrol_task_nodes where task_id = $1', [taskId]);
   await q.query(
     `insert into patrol_task_nodes (task_id, seq, node_id, offset_s, tolerance_s)
-     select $1, (ord - 1)::int, r."nodeId", r."offsetS", r."toleranceS"
-       from jsonb_to_recordset($2::jsonb) with ordinality as r("nodeId" int, "offsetS" int, "toleranceS" int, ord)`,
+     select $1, (ord - 1)::int, (e->>'nodeId')::int, (e->>'offsetS')::int, (e->>'toleranceS')::int
+       from jsonb_array_elements($2::jsonb) with ordinality as x(e, ord)`,
     [taskId, JSON.stringify(route)],
   );
 }

@@ -180,8 +180,9 @@ export async function insertRun(q: Queryable, run: NewRun): Promise<number | nul
   if (id === undefined) return null;
   await q.query(
     `insert into patrol_run_nodes (run_id, seq, ent_id, node_id, name, lng, lat, radius_m, planned_at, tolerance_s)
-     select $1, (ord - 1)::int, $2, s."nodeId", s.name, s.lng, s.lat, s."radiusM", to_timestamp(s."plannedAt" / 1000), s."toleranceS"
-       from jsonb_to_recordset($3::jsonb) with ordinality as s("nodeId" int, name text, lng float8, lat float8, "radiusM" int, "plannedAt" float8, "toleranceS" int, ord)`,
+     select $1, (ord - 1)::int, $2, (e->>'nodeId')::int, e->>'name', (e->>'lng')::float8, (e->>'lat')::float8, (e->>'radiusM')::int,
+            to_timestamp((e->>'plannedAt')::float8 / 1000), (e->>'toleranceS')::int
+       from jsonb_array_elements($3::jsonb) with ordinality as x(e, ord)`,
     [id, run.entId, JSON.stringify(run.stops)],
   );
   return id;

@@ -36,7 +36,7 @@ interface SeedEnterprise {
   patrol?: SeedPatrol;
 }
 
-interface SeedPatrol {
+export interface SeedPatrol {
   nodes: { name: string; lng: number; lat: number; qrCode: string }[];
   task: { name: string; offsetsS: number[]; toleranceS: number; lateS: number; starts: string[]; users: string[] };
 }
@@ -231,7 +231,8 @@ async function seedFences(tx: Queryable, ent: SeedEnterprise, adminId: number | 
   }
 }
 
-async function seedPatrol(tx: Queryable, entId: number, patrol: SeedPatrol, adminId: number | null, ids: ReadonlyMap<string, number>): Promise<void> {
+/** The demo patrol of one organisation (the seed; tests call it on their own database). */
+export async function seedPatrol(tx: Queryable, entId: number, patrol: SeedPatrol, adminId: number | null, ids: ReadonlyMap<string, number>): Promise<void> {
   const nodeIds: number[] = [];
   for (const n of patrol.nodes) {
     const r = await tx.query<{ id: number }>(
