@@ -20,6 +20,10 @@ interface Ids {
   fence: number;
   tempChannel: number;
   display: number;
+  patrolNode: number;
+  patrolTask: number;
+  patrolRun: number;
+  patrolCheckin: number;
 }
 
 type Example = (ids: Ids) => { params?: Record<string, string | number>; body?: unknown };
@@ -79,12 +83,38 @@ const EXAMPLES: Record<string, Example> = {
   'PUT /api/me/watched-channels': (ids) => ({ body: { channels: [{ channelId: ids.channel, volume: 80, muted: false, pan: 'centre' }] } }),
   'POST /api/screen/displays': () => ({ body: { name: 'Intruder wall', code: '123456' } }),
   'PUT /api/screen/displays/:id': () => ({ body: { name: 'Renamed wall' } }),
+  'POST /api/patrol/nodes': () => ({ body: { name: 'Intruder node', lng: 116.4, lat: 39.9, methods: ['qr'] } }),
+  'PATCH /api/patrol/nodes/:id': () => ({ body: { radiusM: 55 } }),
+  'POST /api/patrol/tasks': (ids) => ({ body: { name: 'Intruder task', order: 'free', route: [{ nodeId: ids.patrolNode, offsetS: 0, toleranceS: 60 }], userIds: [ids.user] } }),
+  'PATCH /api/patrol/tasks/:id': () => ({ body: { lateS: 30 } }),
+  'PUT /api/patrol/tasks/:id/members': (ids) => ({ body: { userIds: [ids.other], channelIds: [ids.channel] } }),
+  'POST /api/patrol/checkins': () => ({ body: { method: 'qr', code: 'PT-PERMS000001' } }),
+  'POST /api/patrol/checkins/manual': (ids) => ({ body: { userId: ids.member, nodeId: ids.patrolNode, runId: ids.patrolRun } }),
+  'POST /api/patrol/records/delete': (ids) => ({ body: { runIds: [ids.patrolRun], checkinIds: [ids.patrolCheckin] } }),
 };
+
+/** The id a route's `:id` names, by the route's collection. */
+function idFor(url: string, ids: Ids): number | string {
+  const byPrefix: [string, number | string][] = [
+    ['/api/channels', ids.channel],
+    ['/api/devices', ids.device],
+    ['/api/files', ids.file],
+    ['/api/fences', ids.fence],
+    ['/api/screen/displays', ids.display],
+    ['/api/patrol/nodes', ids.patrolNode],
+    ['/api/patrol/tasks', ids.patrolTask],
+    ['/api/patrol/runs', ids.patrolRun],
+  ];
+  return byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1] ?? ids.user;
+}
+
+/** Reads whose query is required: the plain read gets this one. */
+const PLAIN_QUERIES: Record<string, string> = { '/api/patrol/dashboard': '?from=2026-01-01&to=2026-01-07' };
 
 function requestFor(route: RouteDef, ids: Ids): { url: string; body: unknown } {
   const ex = EXAMPLES[`${route.method} ${route.url}`]?.(ids) ?? {};
   const values: Record<string, string | number> = {
-    id: route.url.startsWith('/api/channels') ? ids.channel : route.url.startsWith('/api/devices') ? ids.device : route.url.startsWith('/api/files') ? ids.file : route.url.startsWith('/api/fences') ? ids.fence : route.url.startsWith('/api/screen/displays') ? ids.display : ids.user,
+    id: idFor(route.url, ids),
     userId: ids.member,
     blockedId: ids.other,
     ...ex.params,
@@ -104,7 +134,36 @@ const ROLE_ACCOUNTS: [Role, string][] = [
 // Strings only enterprise 100001 holds: none may appear in an answer to another enterprise.
 const MARKERS = ['Demo Organisation', 'member2', 'Member 2', 'dispatcher2', 'Security', 'Logistics', 'Handset 0'];
 
-const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'sos_events', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages', 'temp_channels', 'temp_channel_members', 'screen_displays'];
+const ENT_TABLES = ['users', 'user_tags', 'user_blacklist', 'channels', 'channel_members', 'devices', 'device_logs', 'operation_logs', 'files', 'locations', 'latest_positions', 'sos_records', 'sos_events', 'messages', 'chat_reads', 'calls', 'fences', 'fence_users', 'fence_channels', 'fence_states', 'fence_alerts', 'notices', 'notice_recipients', 'client_packages', 'temp_channels', 'temp_channel_members', 'screen_displays', 'patrol_nodes', 'patrol_tasks', 'patrol_task_users', 'patrol_task_channels', 'patrol_runs', 'patrol_run_nodes', 'patrol_checkins'];
+
+type One = (sql: string, params: (string | number)[]) => Promise<number>;
+
+/** A node on a task's route patrolled by member1, a run of it and a check-in (ADR 029). */
+async function patrolIds(one: One): Promise<Pick<Ids, 'patrolNode' | 'patrolTask' | 'patrolRun' | 'patrolCheckin'>> {
+  const patrolNode = await one(
+    `insert into patrol_nodes (ent_id, name, lng, lat, methods, qr_code) values ($1, 'Checkpoint', 116.4, 39.9, '["gps","qr"]', 'PT-PERMS000001') returning id`,
+    [DEMO_ENT_ID],
+  );
+  const patrolTask = await one(`insert into patrol_tasks (ent_id, name, route_order) values ($1, 'Perimeter round', 'free') returning id`, [DEMO_ENT_ID]);
+  await one('insert into patrol_task_nodes (task_id, seq, node_id, offset_s, tolerance_s) values ($1, 0, $2, 0, 60) returning task_id', [patrolTask, patrolNode]);
+  await one(`insert into patrol_task_users (task_id, user_id, ent_id) select $1, id, ent_id from users where ent_id = $2 and account = 'member1' returning task_id`, [patrolTask, DEMO_ENT_ID]);
+  const patrolRun = await one(
+    `insert into patrol_runs (ent_id, task_id, task_name, route_order, late_s, source, planned_start, deadline, total, planned_s)
+     values ($1, $2, 'Perimeter round', 'free', 900, 'schedule', now(), now() + interval '1 day', 1, 0) returning id`,
+    [DEMO_ENT_ID, patrolTask],
+  );
+  await one(
+    `insert into patrol_run_nodes (run_id, seq, ent_id, node_id, name, lng, lat, radius_m, planned_at, tolerance_s)
+     values ($1, 0, $2, $3, 'Checkpoint', 116.4, 39.9, 30, now() + interval '12 hours', 60) returning run_id`,
+    [patrolRun, DEMO_ENT_ID, patrolNode],
+  );
+  const patrolCheckin = await one(
+    `insert into patrol_checkins (ent_id, user_id, node_id, node_name, checked_at, method, result)
+     select $1, id, $2, 'Checkpoint', now(), 'qr', 'unplanned' from users where ent_id = $1 and account = 'member1' returning id`,
+    [DEMO_ENT_ID, patrolNode],
+  );
+  return { patrolNode, patrolTask, patrolRun, patrolCheckin };
+}
 
 describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
   let t: TestApp;
@@ -152,6 +211,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
       fence: await one(`insert into fences (ent_id, name, rule, shape) values ($1, 'Perimeter', 'leave', '{"type":"circle","center":{"lng":116.4,"lat":39.9},"radius":300}') returning id`, [DEMO_ENT_ID]),
       tempChannel: await one('insert into temp_channels (ent_id, created_by) select ent_id, id from users where ent_id = $1 and account = $2 returning id', [DEMO_ENT_ID, 'dispatcher2']),
       display: await one(`insert into screen_displays (ent_id, name, layout) values ($1, 'Lobby', '{"map":true,"left":[],"right":[]}') returning id`, [DEMO_ENT_ID]),
+      ...(await patrolIds(one)),
     };
   });
   afterAll(async () => {
@@ -185,7 +245,7 @@ describe.each(DB_KINDS)('permission matrix on %s', (kind) => {
     const reads = guarded.filter((r) => r.method === 'GET' && !r.url.includes(':'));
     for (const route of reads) {
       for (const role of PERMISSIONS[routeAction(route.auth)!] as readonly Role[]) {
-        const res = await t.app.inject({ method: 'GET', url: route.url, headers: { authorization: `Bearer ${tokens.get(role)!}` } });
+        const res = await t.app.inject({ method: 'GET', url: route.url + (PLAIN_QUERIES[route.url] ?? ''), headers: { authorization: `Bearer ${tokens.get(role)!}` } });
         // Downloads answer with their content (or 400 when a required query is missing); reads
         // with code 0. Never the matrix refusal.
         const outcome = route.raw ? res.statusCode : res.json<{ code: number }>().code;
