@@ -19,16 +19,16 @@ export const patrolEn = {
 
 export const patrolZh: typeof patrolEn = {
   alert: {
-    overdue: '巡检点漏检：“{{task}}”的“{{node}}”，计划 {{time}}，超过迟到时限仍未打卡',
-    skipped: '巡检点漏检：“{{task}}”的“{{node}}”，计划 {{time}}，被跳过（后面的巡检点先打了卡）',
+    overdue: '巡更点漏巡：“{{task}}”的“{{node}}”，计划 {{time}}，超过迟到时限仍未打卡',
+    skipped: '巡更点漏巡：“{{task}}”的“{{node}}”，计划 {{time}}，被跳过（后面的巡更点先打了卡）',
   },
   list: {
-    label: '巡检告警',
+    label: '巡更告警',
     showOnMap: '在地图上显示',
     dismiss: '关闭',
     dismissAll: '全部关闭',
     time: '{{time}}',
     more: '另有 {{count}} 条较早的告警',
   },
-  marker: '漏检的巡检点：{{node}}',
+  marker: '漏巡的巡更点：{{node}}',
 };
