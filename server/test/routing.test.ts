@@ -19,6 +19,10 @@ import {
   type PairingStart,
   type Session,
   type Ws2Frame,
+  PATROL_ALERT_KIND,
+  PATROL_CHANGE_KIND,
+  PATROL_SCAN_KIND,
+  PATROL_SCAN_RESULT_KIND,
 } from '@ptt/contracts';
 import { DEMO_ENT_ID, DEMO_PASSWORD, SECOND_ENT_ID } from '../src/seed/demo';
 import { RedisHub } from '../src/ws/redis-hub';
@@ -45,7 +49,7 @@ const STAFF_A: Who[] = ['dispatcher', 'admin'];
 const DISPLAY_ENT_KINDS = ['SosMsg', 'OnLine', 'Logout'];
 const DISPLAY_DISPATCH_KINDS = ['Location', 'Locations'];
 /** The screen counts tick only when a step asks (SCREEN_COUNTS_TICK_MS of an hour). */
-const NO_TICK = { SCREEN_COUNTS_TICK_MS: String(3_600_000) };
+const NO_TICK = { SCREEN_COUNTS_TICK_MS: String(3_600_000), PATROL_TICK_MS: String(3_600_000) };
 
 interface Expect {
   topic: string;
@@ -345,6 +349,30 @@ describe.each(VARIANTS)('every /ws2 topic and kind reaches the right sockets ($n
       user('m1', 'DeviceCommand'),
       dispatch('CommandStatus'),
     ]);
+  });
+
+  it("patrol: PatrolChange and PatrolAlert reach staff only; a scan is answered on the scanner's own topic", async () => {
+    const node = async (name: string, lng: number) => {
+      let made = { id: 0, qrCode: '' };
+      await step(async () => {
+        made = await rest<{ id: number; qrCode: string }>('admin', 'POST', '/api/patrol/nodes', { name, lng, lat: 39.9, methods: ['qr'] });
+      }, [dispatch(PATROL_CHANGE_KIND)]);
+      return made;
+    };
+    const gate = await node('Routing gate', 116.4);
+    const store = await node('Routing store', 116.41);
+    let taskId = 0;
+    const route = [gate, store].map((n) => ({ nodeId: n.id, offsetS: 0, toleranceS: 600 }));
+    await step(async () => {
+      taskId = (await rest<{ id: number }>('admin', 'POST', '/api/patrol/tasks', { name: 'Routing round', order: 'ordered', route, userIds: [s.m1.id] })).id;
+    }, [dispatch(PATROL_CHANGE_KIND)]);
+    // Start now: the task (updated) and the new run.
+    await step(() => rest('admin', 'POST', `/api/patrol/tasks/${taskId}/start`).then(() => undefined), [dispatch(PATROL_CHANGE_KIND), dispatch(PATROL_CHANGE_KIND)]);
+    // The second stop scanned first: the first is skipped (PatrolAlert), the check-in counts and the run ends.
+    await step(
+      () => ws.m1.send({ code: 0, topic: topics.patrol(ENT, s.m1.id), data: { method: 'qr', code: store.qrCode, id: 'routing' }, t: PATROL_SCAN_KIND }),
+      [user('m1', PATROL_SCAN_RESULT_KIND), dispatch(PATROL_ALERT_KIND), dispatch(PATROL_CHANGE_KIND), dispatch(PATROL_CHANGE_KIND)],
+    );
   });
 
   it('calls: MsgComm reaches the caller and the callee at every state change, nobody else', async () => {
