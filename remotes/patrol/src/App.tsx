@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteAppProps } from '@ptt/event-bus';
 import { DataProvider, RemoteRoot, SectionRoutes, addRemoteStrings } from '@ptt/ui';
 import { BUILD_TAG } from './buildTag';
+import { PatrolProvider } from './core';
 import { DashboardPage } from './dashboard';
 import { MemberPage } from './member';
 import { NodePage } from './node';
@@ -25,7 +26,9 @@ export default function App({ api, bus, basePath }: RemoteAppProps) {
   return (
     <RemoteRoot name="patrol" buildTag={BUILD_TAG}>
       <DataProvider api={api} bus={bus}>
-        <Sections basePath={basePath} />
+        <PatrolProvider bus={bus}>
+          <Sections basePath={basePath} />
+        </PatrolProvider>
       </DataProvider>
     </RemoteRoot>
   );

@@ -4,11 +4,14 @@ import { en as nodeEn, zh as nodeZh } from './node';
 import { en as recordEn, zh as recordZh } from './record';
 import { en as taskEn, zh as taskZh } from './task';
 
+import { coreEn, coreZh } from './core';
+
 export { NS } from './core';
 
 // Each section owns its strings; the remote's namespace holds them under the section's name.
 export const en = {
   tabs: { label: 'Patrol sections', dashboard: 'Dashboard', task: 'Tasks', node: 'Nodes', member: 'Members', record: 'Records' },
+  core: coreEn,
   dashboard: dashboardEn,
   task: taskEn,
   node: nodeEn,
@@ -18,6 +21,7 @@ export const en = {
 
 export const zh: typeof en = {
   tabs: { label: '巡更栏目', dashboard: '概览', task: '任务', node: '节点', member: '成员', record: '记录' },
+  core: coreZh,
   dashboard: dashboardZh,
   task: taskZh,
   node: nodeZh,

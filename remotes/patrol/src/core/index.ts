@@ -1,5 +1,3 @@
-import './strings';
-
 export { NS } from './ns';
 export { en as coreEn, zh as coreZh } from './strings';
 export { PatrolProvider, useCan, useMapSettings, usePatrolServices } from './context';

@@ -1,6 +1,3 @@
-import { addRemoteStrings } from '@ptt/ui';
-import { NS } from './ns';
-
 // patrol:core.* - words every patrol section shares (methods, states, durations, days, maps).
 
 export const en = {
@@ -46,7 +43,3 @@ export const zh: typeof en = {
   },
   all: '全部',
 };
-
-// The remote's strings.ts holds the sections' strings; the shared words join the same namespace
-// here, so every section that imports core has them.
-addRemoteStrings(NS, { core: en }, { core: zh });
