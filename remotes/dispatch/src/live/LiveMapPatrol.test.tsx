@@ -179,7 +179,7 @@ describe('patrol alerts on the live map', () => {
     await loaded(get);
     act(() => setLocale('zh'));
     act(() => bus.publish('ws/patrol', patrolAlert(50, { nodeName: '北门', taskName: '夜间巡逻', reason: 'skipped' })));
-    expect(screen.getByRole('region', { name: '巡更告警' })).toHaveTextContent(`巡更点漏巡：“夜间巡逻”的“北门”，计划 ${planned('zh')}，被跳过`);
+    expect(screen.getByRole('region', { name: '巡更告警' })).toHaveTextContent(`巡更点漏检：“夜间巡逻”的“北门”，计划 ${planned('zh')}，被跳过`);
     expect(screen.getByRole('button', { name: '在地图上显示' })).toBeInTheDocument();
     expect(notices.at(-1)).toMatchObject({ key: 'dispatch:patrol.alert.skipped', values: { time: planned('zh') } });
     act(() => setLocale('en'));

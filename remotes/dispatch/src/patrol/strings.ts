@@ -19,8 +19,8 @@ export const patrolEn = {
 
 export const patrolZh: typeof patrolEn = {
   alert: {
-    overdue: '巡更点漏巡：“{{task}}”的“{{node}}”，计划 {{time}}，超过迟到时限仍未打卡',
-    skipped: '巡更点漏巡：“{{task}}”的“{{node}}”，计划 {{time}}，被跳过（后面的巡更点先打了卡）',
+    overdue: '巡更点漏检：“{{task}}”的“{{node}}”，计划 {{time}}，超过迟到时限仍未打卡',
+    skipped: '巡更点漏检：“{{task}}”的“{{node}}”，计划 {{time}}，被跳过（后面的巡更点先打了卡）',
   },
   list: {
     label: '巡更告警',
@@ -30,5 +30,5 @@ export const patrolZh: typeof patrolEn = {
     time: '{{time}}',
     more: '另有 {{count}} 条较早的告警',
   },
-  marker: '漏巡的巡更点：{{node}}',
+  marker: '漏检的巡更点：{{node}}',
 };

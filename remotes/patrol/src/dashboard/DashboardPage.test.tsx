@@ -28,7 +28,7 @@ describe('patrol dashboard', () => {
     expect(within(members).getByText('Guard One')).toBeInTheDocument();
 
     act(() => setLocale('zh'));
-    expect(await screen.findByRole('figure', { name: '每日巡检点' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: '每日巡更点' })).toBeInTheDocument();
     expect(figure('missed')).toHaveTextContent('漏检点3');
     expect(figure('completionRate')).toHaveTextContent('完成率80%');
   });

@@ -45,7 +45,7 @@ export function TaskEditor({ stored, onClose }: Props) {
   const dirty = isDirty(form, baseline);
   const guard = useLeaveGuard(dirty && !busy);
   const set = (next: Partial<TaskForm>) => setForm((f) => ({ ...f, ...next }));
-  const orderName = (o: string) => `${tc(`order.${o}`)}: ${t(`orderHint.${o}`)}`;
+  const orderName = (o: string) => t('orderLabel', { order: tc(`order.${o}`), hint: t(`orderHint.${o}`) });
 
   const refused = (err: unknown) => {
     const key = errorKey(err);
