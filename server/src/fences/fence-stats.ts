@@ -8,7 +8,7 @@ interface EntStats extends Record<Counter, number> {
 }
 
 /** The bucket of FENCE_LATENCY_BOUNDS_MS holding `ms`: the first bound >= ms, or the overflow one. */
-function bucketOf(ms: number): number {
+export function bucketOf(ms: number): number {
   const bounds = FENCE_LATENCY_BOUNDS_MS;
   let lo = 0;
   let hi = bounds.length;

@@ -2,6 +2,7 @@ import type { DomainEventMap } from '../events/domain-events';
 import type { Logger } from '../logger';
 import type { EntPatrol, PatrolCache } from './patrol-cache';
 import { entersRadius, stopLimit } from './patrol-rules';
+import { PatrolStats } from './patrol-stats';
 import type { PatrolService } from './patrol.service';
 
 type Stored = DomainEventMap['location.stored'];
@@ -30,6 +31,9 @@ export class PatrolMonitor {
   /** Per member: entries are judged one after another, in arrival order. */
   private readonly queues = new Map<number, Promise<void>>();
 
+  /** What evaluation costs (GET /api/diagnostics/patrol; the patrol benchmark reads it). */
+  readonly stats = new PatrolStats();
+
   constructor(
     private readonly cache: PatrolCache,
     private readonly patrol: PatrolService,
@@ -37,20 +41,25 @@ export class PatrolMonitor {
   ) {}
 
   onStored(ev: Stored): Promise<void> | undefined {
+    const started = performance.now();
+    this.stats.add(ev.entId, 'reports');
     const ent = this.cache.peek(ev.entId);
     if (ent) {
       const entries = this.step(ev, ent);
-      return entries.length === 0 ? undefined : this.enqueue(ev, entries);
+      if (entries.length > 0) return this.enqueue(ev, entries, started);
+      this.stats.time(ev.entId, performance.now() - started, false);
+      return undefined;
     }
-    // Not loaded yet: wait for it behind the member's earlier reports.
-    return this.enqueue(ev, null);
+    // Not loaded yet (or dropped by a patrol change): wait for it behind the member's earlier reports.
+    this.stats.add(ev.entId, 'cacheWaits');
+    return this.enqueue(ev, null, started);
   }
 
-  private enqueue(ev: Stored, entries: Entry[] | null): Promise<void> {
+  private enqueue(ev: Stored, entries: Entry[] | null, started: number): Promise<void> {
     const job = async () => {
       const found = entries ?? this.step(ev, await this.cache.get(ev.entId));
       for (const e of found) {
-        await this.patrol.checkIn({
+        const { checkin } = await this.patrol.checkIn({
           entId: ev.entId,
           userId: ev.userId,
           node: { id: e.nodeId, name: e.name, repeatS: e.repeatS },
@@ -59,10 +68,17 @@ export class PatrolMonitor {
           lng: e.lng,
           lat: e.lat,
         });
+        this.stats.add(ev.entId, 'checkins');
+        if (checkin.result === 'onTime' || checkin.result === 'early' || checkin.result === 'late') this.stats.add(ev.entId, 'counted');
       }
     };
     const previous = this.queues.get(ev.userId);
-    const run = (previous ? previous.then(job) : job()).catch((err: unknown) => this.log.error({ err, userId: ev.userId }, 'patrol GPS check-in failed'));
+    const run = (previous ? previous.then(job) : job())
+      .catch((err: unknown) => {
+        this.stats.add(ev.entId, 'failures');
+        this.log.error({ err, userId: ev.userId }, 'patrol GPS check-in failed');
+      })
+      .finally(() => this.stats.time(ev.entId, performance.now() - started, true));
     this.queues.set(ev.userId, run);
     void run.then(() => {
       if (this.queues.get(ev.userId) === run) this.queues.delete(ev.userId);
@@ -74,6 +90,7 @@ export class PatrolMonitor {
   private step(ev: Stored, ent: EntPatrol): Entry[] {
     const runs = ent.byUser.get(ev.userId);
     if (!runs) return [];
+    this.stats.add(ev.entId, 'evaluated');
     const points = ev.points.length === 1 ? ev.points : [...ev.points].sort((a, b) => a.time - b.time);
     const entries: Entry[] = [];
     for (const p of points) {
@@ -93,6 +110,7 @@ export class PatrolMonitor {
         }
       }
     }
+    if (entries.length > 0) this.stats.add(ev.entId, 'entries', entries.length);
     return entries;
   }
 }

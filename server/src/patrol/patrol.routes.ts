@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { streamExport } from '../exports/export-stream';
 import { defineRoute, type RouteDef } from '../http/route';
 import { checkinExport, patrolCheckinExportQuerySchema, patrolRunExportQuerySchema, runExport } from './patrol-exports';
+import { patrolEvaluationStatsSchema } from './patrol-stats';
 
 const tag = 'patrol';
 const FORMATS = 'xlsx (default) or CSV (`format=csv`: UTF-8 with a BOM)';
@@ -210,6 +211,12 @@ export const patrolRoutes: RouteDef[] = [
     query: patrolDashboardQuerySchema,
     response: patrolDashboardSchema,
     handler: ({ caller, query, deps }) => deps.patrol.dashboard(caller, query),
+  }),
+  defineRoute({
+    method: 'GET', url: '/api/diagnostics/patrol', tag: 'diagnostics', auth: 'patrol.read',
+    summary: "GPS patrol evaluation of the caller's organisation on the answering node since it started: reports, those of members on a run, radius entries, check-ins, and a histogram of the time each report's evaluation adds",
+    response: patrolEvaluationStatsSchema,
+    handler: ({ caller, deps }) => deps.patrolMonitor.stats.read(caller.entId),
   }),
   defineRoute({
     method: 'GET', url: '/api/me/patrol', tag: 'me', auth: 'patrol.checkin',
