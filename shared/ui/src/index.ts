@@ -65,5 +65,7 @@ export type { ListResult } from './data/useListResult';
 export { DialogFrame } from './kit/DialogFrame';
 export type { DialogFrameProps } from './kit/DialogFrame';
 export { useNow } from './useNow';
+export { useLeaveGuard } from './useLeaveGuard';
+export type { LeaveGuard } from './useLeaveGuard';
 export { ExportButton, EXPORT_NS, downloadExport, exportQuery, failureText, newExportId, refusalOf, saveFile, useExport } from './export';
 export type { ExportRequest, ExportRun, ExportTarget } from './export';

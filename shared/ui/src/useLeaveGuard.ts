@@ -1,3 +1,4 @@
+// The editors' guard against losing unsaved changes (fence editor ADR 027, patrol task editor).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FenceDetail } from '@ptt/contracts';
 import type { Drawing } from '@ptt/map';
-import { COMMON_NS, ConfirmDialog, errorKey, serverFieldErrors } from '@ptt/ui';
+import { COMMON_NS, ConfirmDialog, errorKey, serverFieldErrors, useLeaveGuard } from '@ptt/ui';
 import { NS, useCreateFenceMutation, useSetFenceEnabledMutation, useSetFenceLinkEnabledMutation, useUpdateFenceMutation } from '../core';
 import { useStartPoint } from './useStartPoint';
 import { FenceFields } from './FenceFields';
 import { EMPTY_FORM, checkCreate, checkUpdate, errorsOf, formOf, isDirty, type Checked, type FenceForm, type FormErrors, type ShapeState } from './form';
 import { LinksSection, NO_LINKS, type PendingLinks } from './links/LinksSection';
 import { ShapeMap } from './ShapeMap';
-import { useLeaveGuard } from './useLeaveGuard';
 
 const NO_ERRORS: FormErrors = { fields: {}, windows: {} };
 const UNTOUCHED: ShapeState = { drawing: null, touched: false };

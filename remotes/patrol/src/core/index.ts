@@ -4,6 +4,4 @@ export { PatrolProvider, useCan, useMapSettings, usePatrolServices } from './con
 export type { PatrolServices } from './context';
 export { ALL, coreApi, usePatrolAllNodesQuery, usePatrolAllTasksQuery, usePatrolTimeZoneQuery } from './api';
 export { WEEK, formatDuration, formatTime, fromMmSs, scheduleSummary, toMmSs } from './format';
-export { useLeaveGuard } from './useLeaveGuard';
-export type { LeaveGuard } from './useLeaveGuard';
 export * from './map';
