@@ -44,6 +44,8 @@ export { useColumnChoice } from './kit/useColumnChoice';
 export { FormDialog } from './kit/FormDialog';
 export type { FormDialogProps, FormField, FormSchema, FormValues, FieldInput } from './kit/FormDialog';
 export { ConfirmDialog } from './kit/ConfirmDialog';
+export { SearchPicker } from './kit/SearchPicker';
+export type { PickOption, SearchPickerProps } from './kit/SearchPicker';
 export type { ConfirmDialogProps } from './kit/ConfirmDialog';
 export { ProgressDialog } from './kit/ProgressDialog';
 export type { Progress, ProgressDialogProps, ProgressState } from './kit/ProgressDialog';

@@ -2,10 +2,9 @@ import { MessageBar, MessageBarBody, Subtitle2, Text, makeStyles, tokens } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FenceDetail } from '@ptt/contracts';
-import { COMMON_NS, errorKey } from '@ptt/ui';
+import { COMMON_NS, SearchPicker, errorKey, type PickOption } from '@ptt/ui';
 import { NS, useLinkFenceMutation, useSetFenceLinkEnabledMutation, useUnlinkFenceMutation, type LinkKind } from '../../core';
 import { LinkList, type LinkRow } from './LinkList';
-import { SearchPicker, type PickOption } from './SearchPicker';
 import { useLinkSearch } from './useLinkSearch';
 
 /** Links of a fence not created yet: sent with the create request. */
@@ -55,7 +54,7 @@ export function LinksSection(props: Props) {
 
   const add = (kind: LinkKind, option: PickOption) => {
     if (props.mode === 'new') {
-      const row: LinkRow = { id: option.id, name: option.label, detail: option.detail, enabled: true };
+      const row: LinkRow = { id: option.id, name: option.name, detail: option.detail, enabled: true };
       return props.onPending({ ...props.pending, [field(kind)]: [...props.pending[field(kind)], row] });
     }
     const { id } = props.fence;

@@ -2,10 +2,9 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMON_NS } from '@ptt/ui';
+import { COMMON_NS, SearchPicker } from '@ptt/ui';
 import { NS } from '../../core';
 import { useLazyPatrolTaskChannelOptionsQuery, useLazyPatrolTaskUserOptionsQuery } from '../api';
-import { SearchPicker } from './SearchPicker';
 import type { Picked, TaskForm } from './taskForm';
 
 interface Props {

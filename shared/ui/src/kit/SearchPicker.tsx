@@ -1,21 +1,21 @@
 import { Combobox, Field, Option } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../../core';
+import { COMMON_NS } from '../i18n/i18n';
 
 export interface PickOption {
   id: number;
-  label: string;
+  name: string;
   /** A second line: an account, a member count. */
   detail?: string;
 }
 
-interface Props {
+export interface SearchPickerProps {
   label: string;
   placeholder: string;
-  /** One page of matches for the typed text ('' browses). */
+  /** One page of matches for the typed text ('' browses). Keep it stable (useCallback): a new function searches again. */
   search: (q: string) => Promise<PickOption[]>;
-  /** Ids not offered (already linked). */
+  /** Ids not offered (already chosen). */
   exclude: ReadonlySet<number>;
   onPick: (option: PickOption) => void;
   disabled?: boolean;
@@ -28,8 +28,8 @@ const NO_MATCH = 'no-match';
  * Finds one person or channel by typing: the server searches after a pause (an older search is
  * dropped), and choosing an option hands it over and empties the box for the next one.
  */
-export function SearchPicker({ label, placeholder, search, exclude, onPick, disabled }: Props) {
-  const { t } = useTranslation(NS, { keyPrefix: 'editor.links' });
+export function SearchPicker({ label, placeholder, search, exclude, onPick, disabled }: SearchPickerProps) {
+  const { t } = useTranslation(COMMON_NS, { keyPrefix: 'kit' });
   const [text, setText] = useState('');
   const [options, setOptions] = useState<PickOption[]>([]);
   const [open, setOpen] = useState(false);
@@ -73,8 +73,8 @@ export function SearchPicker({ label, placeholder, search, exclude, onPick, disa
       >
         {shown.length > 0 ? (
           shown.map((o) => (
-            <Option key={o.id} value={String(o.id)} text={o.label}>
-              {o.detail ? `${o.label} (${o.detail})` : o.label}
+            <Option key={o.id} value={String(o.id)} text={o.name}>
+              {o.detail ? `${o.name} (${o.detail})` : o.name}
             </Option>
           ))
         ) : (
