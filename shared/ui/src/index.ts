@@ -45,6 +45,8 @@ export { FormDialog } from './kit/FormDialog';
 export type { FormDialogProps, FormField, FormSchema, FormValues, FieldInput } from './kit/FormDialog';
 export { ConfirmDialog } from './kit/ConfirmDialog';
 export { SearchPicker } from './kit/SearchPicker';
+export { MemberPicker } from './kit/MemberPicker';
+export type { MemberName, MemberPickerProps } from './kit/MemberPicker';
 export type { PickOption, SearchPickerProps } from './kit/SearchPicker';
 export type { ConfirmDialogProps } from './kit/ConfirmDialog';
 export { ProgressDialog } from './kit/ProgressDialog';

@@ -1,9 +1,11 @@
 import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATROL_CHECKIN_METHODS, PATROL_CHECKIN_RESULTS, PATROL_DURATION_FLAGS, PATROL_RUN_STATUSES } from '@ptt/contracts';
+import { MemberPicker } from '@ptt/ui';
 import { NS } from '../core/ns';
-import { usePatrolRecordNodeOptionsQuery, usePatrolRecordTaskOptionsQuery } from './api';
-import { MemberPicker } from './MemberPicker';
+import { useLazyPatrolRecordMemberOptionsQuery, usePatrolRecordMemberQuery, usePatrolRecordNodeOptionsQuery, usePatrolRecordTaskOptionsQuery } from './api';
 import { RANGE_PRESETS, isoToLocalInput, localInputToIso, type RangePreset } from './timeRange';
 import type { RecordView } from './view';
 
@@ -50,7 +52,7 @@ export function RecordFilters({ view, change }: Props) {
       )}
       <TaskFilter value={view.taskId} onChange={(v) => change({ taskId: idOf(v) })} />
       {!runs && <NodeFilter value={view.nodeId} onChange={(v) => change({ nodeId: idOf(v) })} />}
-      <MemberPicker userId={view.userId} onChange={(userId) => change({ userId })} />
+      <MemberFilter userId={view.userId} onChange={(userId) => change({ userId })} />
       {runs ? (
         <>
           <EnumFilter name="status" values={PATROL_RUN_STATUSES} value={view.status} onChange={(status) => change({ status })} />
@@ -125,4 +127,13 @@ function NodeFilter({ value, onChange }: { value: number | null; onChange: (v: s
       </Select>
     </Field>
   );
+}
+
+/** The shared member picker on this remote's user endpoints. */
+function MemberFilter({ userId, onChange }: { userId: number | null; onChange: (userId: number | null) => void }) {
+  const { t } = useTranslation(NS, { keyPrefix: 'record.filters' });
+  const [find] = useLazyPatrolRecordMemberOptionsQuery();
+  const search = useCallback(async (q: string) => (await find(q, true).unwrap()).items, [find]);
+  const chosen = usePatrolRecordMemberQuery(userId ?? skipToken).data;
+  return <MemberPicker userId={userId} chosen={chosen} search={search} onChange={onChange} anyLabel={t('anyMember')} />;
 }

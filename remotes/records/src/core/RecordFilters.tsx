@@ -1,8 +1,10 @@
 import { Button, Field, Input, SearchBox, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_FILTER_MAX_LENGTH } from '@ptt/contracts';
-import { MemberPicker } from './MemberPicker';
+import { MemberPicker } from '@ptt/ui';
+import { useLazyRecordsMemberOptionsQuery, useRecordsMemberQuery } from './api';
 import { NS } from './ns';
 import { RANGE_PRESETS, isoToLocalInput, localInputToIso, type RangePreset } from './timeRange';
 import type { RecordView, ViewSpec } from './view';
@@ -57,7 +59,7 @@ export function RecordFilters({ spec, view, change, types = [] }: Props) {
           </Field>
         </>
       )}
-      {!view.mine && <MemberPicker userId={view.userId} onChange={(userId) => change({ userId })} />}
+      {!view.mine && <MemberFilter userId={view.userId} onChange={(userId) => change({ userId })} />}
       {spec.device && <DeviceFilter value={view.device} onCommit={(device) => change({ device })} />}
       {types.length > 0 && (
         <Field label={t('type')}>
@@ -115,4 +117,13 @@ function DeviceFilter({ value, onCommit }: { value: string; onCommit: (device: s
       <SearchBox value={text} maxLength={DEVICE_FILTER_MAX_LENGTH} onChange={(_e, d) => setText(d.value)} />
     </Field>
   );
+}
+
+/** The shared member picker on this remote's user endpoints. */
+function MemberFilter({ userId, onChange }: { userId: number | null; onChange: (userId: number | null) => void }) {
+  const { t } = useTranslation(NS, { keyPrefix: 'core.filters' });
+  const [find] = useLazyRecordsMemberOptionsQuery();
+  const search = useCallback(async (q: string) => (await find(q, true).unwrap()).items, [find]);
+  const chosen = useRecordsMemberQuery(userId ?? skipToken).data;
+  return <MemberPicker userId={userId} chosen={chosen} search={search} onChange={onChange} anyLabel={t('anyMember')} />;
 }

@@ -1,9 +1,24 @@
 import { Combobox, Field, Option } from '@fluentui/react-components';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../core/ns';
-import { useLazyPatrolRecordMemberOptionsQuery, usePatrolRecordMemberQuery } from './api';
+import { COMMON_NS } from '../i18n/i18n';
+
+export interface MemberName {
+  id: number;
+  nickname: string;
+  account: string;
+}
+
+export interface MemberPickerProps {
+  userId: number | null;
+  /** The chosen member's names; '#id' shows until they are loaded. */
+  chosen?: Omit<MemberName, 'id'>;
+  /** One page of members matching the typed text ('' browses). Keep it stable (useCallback): a new function searches again. */
+  search: (q: string) => Promise<MemberName[]>;
+  onChange: (userId: number | null) => void;
+  /** The option that takes the filter off, in the words of the feature's other filters. */
+  anyLabel: string;
+}
 
 const SEARCH_DELAY_MS = 250;
 /** The option that takes the member filter off. */
@@ -11,11 +26,9 @@ const ANY = 'any';
 type Found = { id: number; label: string };
 
 /** The member filter: one user of the organisation, searched on the server as one types. */
-export function MemberPicker({ userId, onChange }: { userId: number | null; onChange: (userId: number | null) => void }) {
-  const { t } = useTranslation(NS, { keyPrefix: 'record' });
-  const [search] = useLazyPatrolRecordMemberOptionsQuery();
-  const chosen = usePatrolRecordMemberQuery(userId ?? skipToken).data;
-  const chosenLabel = userId === null ? '' : chosen ? t('user', { nickname: chosen.nickname, account: chosen.account }) : `#${userId}`;
+export function MemberPicker({ userId, chosen, search, onChange, anyLabel }: MemberPickerProps) {
+  const { t } = useTranslation(COMMON_NS, { keyPrefix: 'kit.member' });
+  const chosenLabel = userId === null ? '' : chosen ? t('name', { nickname: chosen.nickname, account: chosen.account }) : `#${userId}`;
   // null while the field shows the chosen member; the typed text while searching.
   const [typed, setTyped] = useState<string | null>(null);
   const [options, setOptions] = useState<Found[]>([]);
@@ -24,9 +37,8 @@ export function MemberPicker({ userId, onChange }: { userId: number | null; onCh
   useEffect(() => {
     let stale = false;
     const timer = setTimeout(() => {
-      search(term.trim(), true)
-        .unwrap()
-        .then((page) => stale || setOptions(page.items.map((u) => ({ id: u.id, label: t('user', { nickname: u.nickname, account: u.account }) }))))
+      search(term.trim())
+        .then((found) => stale || setOptions(found.map((u) => ({ id: u.id, label: t('name', { nickname: u.nickname, account: u.account }) }))))
         .catch(() => stale || setOptions([]));
     }, SEARCH_DELAY_MS);
     return () => {
@@ -36,10 +48,10 @@ export function MemberPicker({ userId, onChange }: { userId: number | null; onCh
   }, [term, search, t]);
 
   return (
-    <Field label={t('filters.member')}>
+    <Field label={t('label')}>
       <Combobox
         freeform
-        placeholder={t('filters.memberPlaceholder')}
+        placeholder={t('placeholder')}
         value={typed ?? chosenLabel}
         selectedOptions={userId === null ? [] : [String(userId)]}
         onChange={(e) => setTyped(e.target.value)}
@@ -50,8 +62,8 @@ export function MemberPicker({ userId, onChange }: { userId: number | null; onCh
           onChange(d.optionValue === ANY ? null : Number(d.optionValue));
         }}
       >
-        <Option value={ANY} text={t('filters.anyMember')}>
-          {t('filters.anyMember')}
+        <Option value={ANY} text={anyLabel}>
+          {anyLabel}
         </Option>
         {options.map((o) => (
           <Option key={o.id} value={String(o.id)} text={o.label}>
@@ -59,8 +71,8 @@ export function MemberPicker({ userId, onChange }: { userId: number | null; onCh
           </Option>
         ))}
         {options.length === 0 && (
-          <Option disabled value="" text={t('filters.noMatch')}>
-            {t('filters.noMatch')}
+          <Option disabled value="" text={t('noMatch')}>
+            {t('noMatch')}
           </Option>
         )}
       </Combobox>
