@@ -49,6 +49,8 @@ export { MemberPicker } from './kit/MemberPicker';
 export type { MemberName, MemberPickerProps } from './kit/MemberPicker';
 export type { PickOption, SearchPickerProps } from './kit/SearchPicker';
 export type { ConfirmDialogProps } from './kit/ConfirmDialog';
+export { DeleteDialog } from './kit/DeleteDialog';
+export type { DeleteDialogProps } from './kit/DeleteDialog';
 export { ProgressDialog } from './kit/ProgressDialog';
 export type { Progress, ProgressDialogProps, ProgressState } from './kit/ProgressDialog';
 export { useBatch } from './kit/useBatch';

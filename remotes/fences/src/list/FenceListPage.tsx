@@ -3,10 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FENCE_RULES, type Fence } from '@ptt/contracts';
-import { COMMON_NS, DataTable, errorKey, useListResult, useTableQuery } from '@ptt/ui';
-import { FENCE_PAGE_SIZE, NS, useCan, useFencePageQuery, useSetFenceEnabledMutation, type FenceFilters } from '../core';
+import { COMMON_NS, DataTable, DeleteDialog, errorKey, useListResult, useTableQuery } from '@ptt/ui';
+import { FENCE_PAGE_SIZE, NS, useCan, useDeleteFenceMutation, useFencePageQuery, useSetFenceEnabledMutation, type FenceFilters } from '../core';
 import { fenceColumns } from './columns';
-import { DeleteFenceDialog } from './DeleteFenceDialog';
 import type { FenceAction } from './FenceActions';
 import { FencePreview } from './FencePreview';
 
@@ -34,6 +33,7 @@ export function FenceListPage() {
   const result = useFencePageQuery(query);
   const list = useListResult(result);
   const [setEnabled] = useSetFenceEnabledMutation();
+  const [remove] = useDeleteFenceMutation();
   const canManage = useCan('fence.manage');
   const [previewedId, setPreviewedId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Fence | null>(null);
@@ -125,8 +125,12 @@ export function FenceListPage() {
         <FencePreview fence={previewed} />
       </div>
       {deleting && (
-        <DeleteFenceDialog
-          fence={deleting}
+        // The fence's alert records stay (ADR 007) and its name becomes free.
+        <DeleteDialog
+          title={t('delete.title')}
+          text={t('delete.text', { name: deleting.name })}
+          confirmLabel={t('delete.confirm')}
+          remove={() => remove(deleting.id).unwrap()}
           onClose={() => setDeleting(null)}
           onDone={() => {
             setNotice({ intent: 'success', text: t('done.deleted', { name: deleting.name }) });

@@ -3,11 +3,10 @@ import { PrintRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatrolNode } from '@ptt/contracts';
-import { COMMON_NS, DataTable, errorKey, useListResult, useTableQuery, type RowId } from '@ptt/ui';
+import { COMMON_NS, DataTable, DeleteDialog, errorKey, useListResult, useTableQuery, type RowId } from '@ptt/ui';
 import { NS, useCan, usePatrolAllNodesQuery, usePatrolAllTasksQuery } from '../core';
-import { NODE_PAGE_SIZE, usePatrolNodeUpdateMutation, usePatrolNodesQuery, type NodeFilters } from './api';
+import { NODE_PAGE_SIZE, usePatrolNodeDeleteMutation, usePatrolNodeUpdateMutation, usePatrolNodesQuery, type NodeFilters } from './api';
 import { nodeColumns } from './columns';
-import { DeleteNodeDialog } from './DeleteNodeDialog';
 import type { NodeAction } from './NodeActions';
 import { NodeDialog } from './NodeDialog';
 import { NodeMap } from './NodeMap';
@@ -33,6 +32,7 @@ export function NodePage() {
   const all = usePatrolAllNodesQuery().data?.items;
   const tasks = usePatrolAllTasksQuery().data?.items;
   const [update] = usePatrolNodeUpdateMutation();
+  const [remove] = usePatrolNodeDeleteMutation();
   const canManage = useCan('patrol.manage');
   const [shownId, setShownId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -135,8 +135,12 @@ export function NodePage() {
         />
       )}
       {deleting && (
-        <DeleteNodeDialog
-          node={deleting}
+        // A node on a task's route is refused (rule.patrolNodeInUse); the dialog shows why.
+        <DeleteDialog
+          title={t('delete.title')}
+          text={t('delete.text', { name: deleting.name })}
+          confirmLabel={t('delete.confirm')}
+          remove={() => remove(deleting.id).unwrap()}
           onClose={() => setDeleting(null)}
           onDone={() => {
             setNotice({ intent: 'success', text: t('done.deleted', { name: deleting.name }) });

@@ -3,11 +3,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PatrolTask } from '@ptt/contracts';
-import { COMMON_NS, DataTable, errorKey, useListResult, useTableQuery } from '@ptt/ui';
+import { COMMON_NS, DataTable, DeleteDialog, errorKey, useListResult, useTableQuery } from '@ptt/ui';
 import { NS, useCan } from '../core';
-import { TASK_PAGE_SIZE, usePatrolTaskStartMutation, usePatrolTaskUpdateMutation, usePatrolTasksQuery, type TaskFilters } from './api';
+import { TASK_PAGE_SIZE, usePatrolTaskDeleteMutation, usePatrolTaskStartMutation, usePatrolTaskUpdateMutation, usePatrolTasksQuery, type TaskFilters } from './api';
 import { taskColumns } from './columns';
-import { DeleteTaskDialog } from './DeleteTaskDialog';
 import { TaskEditPage } from './editor';
 import type { TaskAction } from './TaskActions';
 
@@ -55,6 +54,7 @@ function TaskList({ notice, setNotice, openEditor }: ListProps) {
   const list = useListResult(result);
   const [update] = usePatrolTaskUpdateMutation();
   const [start] = usePatrolTaskStartMutation();
+  const [remove] = usePatrolTaskDeleteMutation();
   const canManage = useCan('patrol.manage');
   const [deleting, setDeleting] = useState<PatrolTask | null>(null);
 
@@ -123,8 +123,11 @@ function TaskList({ notice, setNotice, openEditor }: ListProps) {
         }
       />
       {deleting && (
-        <DeleteTaskDialog
-          task={deleting}
+        <DeleteDialog
+          title={t('delete.title')}
+          text={t('delete.text', { name: deleting.name })}
+          confirmLabel={t('delete.confirm')}
+          remove={() => remove(deleting.id).unwrap()}
           onClose={() => setDeleting(null)}
           onDone={() => {
             setNotice({ intent: 'success', text: t('done.deleted', { name: deleting.name }) });
