@@ -1,4 +1,4 @@
-import type { PatrolMethod } from '@ptt/contracts';
+import type { PatrolMethod, PatrolNodeResult } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { jsonIds } from './patrol-plan.repository';
 import { activeRuns, type OpenRun } from './patrol-run.repository';
@@ -16,19 +16,47 @@ export interface GpsNode {
 export interface EntPatrol {
   byUser: Map<number, OpenRun[]>;
   nodes: Map<number, GpsNode>;
+  /** The same runs by id (a patch finds the run it settles there). */
+  runs: Map<number, OpenRun>;
+}
+
+/** A stop that a committed change settled (checked or missed). */
+export interface StopPatch {
+  runId: number;
+  seq: number;
+  result: PatrolNodeResult;
 }
 
 interface Entry {
   at: number;
   value: Promise<EntPatrol>;
   loaded: EntPatrol | null;
+  /** A reload in the background while `loaded` answers. */
   refreshing: boolean;
+  /** Another reload is wanted once the running one ends (a change announced while it ran). */
+  again: boolean;
+  /** Patches applied since the running load (first or background) started: applied to its result too. */
+  patches: StopPatch[];
 }
 
 /**
  * Per organisation on this node, what the GPS path needs (ADR 029): one map lookup for a member
- * without an active run, no query while warm. Patrol changes drop the copy (this node at once,
- * others through `sys/internal/patrol`); the tick refreshes it in the background while it answers.
+ * without an active run, no query while warm.
+ *
+ * Changes that only settle stops (a check-in, the tick's overdue stops) patch the copy in place
+ * (`patch`): the node that made the change knows exactly what it wrote, other nodes get the same
+ * stops in the `sys/internal/patrol` frame and also reload in the background while the patched
+ * copy keeps answering. Changes that add work (a run made, a plan edit, a membership change, a
+ * deletion putting a stop back to pending) drop the copy (`invalidate`): the next report waits
+ * for a fresh one rather than miss a stop. The tick and the age limit reload in the background.
+ *
+ * Why a stale copy is safe: the copy only decides which reports are worth judging. A stop shown
+ * pending that is settled already makes at most one extra check-in attempt, and PatrolService
+ * judges that again from the database under the runs' row locks (the repeat rule, then the
+ * member's locked active runs, then an update settling the stop only if it is still pending): it ends as
+ * what the database says ('repeat' or 'unplanned', or another run's stop the node is really
+ * pending in) and never settles a stop twice. A copy can only miss a stop when it lacks a run or
+ * a pending stop, which is why those changes drop it instead.
  */
 export class PatrolCache {
   private readonly entries = new Map<number, Entry>();
@@ -49,8 +77,21 @@ export class PatrolCache {
     return (this.entries.get(entId) ?? this.start(entId)).value;
   }
 
+  /** Work may have been added: the next report waits for a fresh copy. */
   invalidate(entId: number): void {
     this.entries.delete(entId);
+  }
+
+  /**
+   * Stops settled by a committed change: applied to the copy at once (and to a load under way
+   * when it lands); `reload` also reloads in the background while the patched copy answers.
+   */
+  patch(entId: number, stops: readonly StopPatch[], reload: boolean): void {
+    const entry = this.entries.get(entId);
+    if (!entry || stops.length === 0) return;
+    if (entry.loaded) applyPatches(entry.loaded, stops);
+    if (!entry.loaded || entry.refreshing) entry.patches.push(...stops);
+    if (reload) this.refresh(entId);
   }
 
   /** Organisations with a copy here (the tick refreshes them). */
@@ -58,15 +99,25 @@ export class PatrolCache {
     return [...this.entries.keys()];
   }
 
-  /** Reloads in the background; the old copy answers meanwhile. */
+  /** Reloads in the background; the old copy answers meanwhile (one reload at a time, then one more if asked meanwhile). */
   refresh(entId: number): void {
     const entry = this.entries.get(entId);
-    if (!entry?.loaded || entry.refreshing) return;
+    if (!entry?.loaded) return;
+    if (entry.refreshing) {
+      entry.again = true;
+      return;
+    }
     entry.refreshing = true;
+    entry.again = false;
+    entry.patches = [];
     const value = this.load(entId);
     value.then(
       (loaded) => {
-        if (this.entries.get(entId) === entry) this.entries.set(entId, { at: this.now(), value, loaded, refreshing: false });
+        if (this.entries.get(entId) !== entry) return;
+        applyPatches(loaded, entry.patches);
+        const next: Entry = { at: this.now(), value, loaded, refreshing: false, again: false, patches: [] };
+        this.entries.set(entId, next);
+        if (entry.again) this.refresh(entId);
       },
       () => {
         if (this.entries.get(entId) === entry) this.entries.delete(entId);
@@ -75,8 +126,13 @@ export class PatrolCache {
   }
 
   private start(entId: number): Entry {
-    const entry: Entry = { at: this.now(), value: this.load(entId), loaded: null, refreshing: false };
+    const entry: Entry = { at: this.now(), value: this.load(entId), loaded: null, refreshing: false, again: false, patches: [] };
     this.entries.set(entId, entry);
+    entry.value = entry.value.then((loaded) => {
+      applyPatches(loaded, entry.patches);
+      entry.patches = [];
+      return loaded;
+    });
     entry.value.then(
       (loaded) => {
         entry.loaded = loaded;
@@ -106,6 +162,14 @@ export class PatrolCache {
       );
       for (const n of r.rows) nodes.set(n.id, { enabled: n.enabled, gps: n.methods.includes('gps'), repeatS: n.repeatS });
     }
-    return { byUser, nodes };
+    return { byUser, nodes, runs: new Map(runs.map((r) => [r.id, r])) };
+  }
+}
+
+/** Sets the stops' results in the copy (runs are shared between the members' lists). */
+function applyPatches(ent: EntPatrol, stops: readonly StopPatch[]): void {
+  for (const p of stops) {
+    const stop = ent.runs.get(p.runId)?.stops.find((s) => s.seq === p.seq);
+    if (stop) stop.result = p.result;
   }
 }

@@ -258,11 +258,18 @@ export async function isAssigned(q: Queryable, taskId: number, userId: number): 
   return r.rows.length > 0;
 }
 
-/** Members of these tasks (at most `limit` per call, by id), for alert frames. */
-export async function assignedMembers(q: Queryable, taskId: number, limit: number): Promise<{ uid: number; nickname: string }[]> {
-  const r = await q.query<{ uid: number; nickname: string }>(
-    `select u.id as uid, u.nickname from users u where u.id in (select a.user_id from ${ASSIGNED} a where a.task_id = $1) order by u.id limit $2`,
-    [taskId, limit],
+/** Members of these tasks (at most `limit` per task, by id), for alert frames. */
+export async function membersOfTasks(q: Queryable, taskIds: readonly number[], limit: number): Promise<Map<number, { uid: number; nickname: string }[]>> {
+  const out = new Map<number, { uid: number; nickname: string }[]>();
+  if (taskIds.length === 0) return out;
+  const r = await q.query<{ taskId: number; uid: number; nickname: string }>(
+    `select "taskId", uid, nickname from (
+       select a.task_id as "taskId", u.id as uid, u.nickname, row_number() over (partition by a.task_id order by u.id) as k
+         from ${ASSIGNED} a join users u on u.id = a.user_id
+        where a.task_id in (select value::int from jsonb_array_elements_text($1::jsonb))
+     ) x where k <= $2 order by "taskId", uid`,
+    [jsonIds(taskIds), limit],
   );
-  return r.rows;
+  for (const { taskId, ...m } of r.rows) out.set(taskId, [...(out.get(taskId) ?? []), m]);
+  return out;
 }

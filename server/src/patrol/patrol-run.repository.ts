@@ -201,46 +201,52 @@ export interface OpenRun extends RuleRun {
   stops: (RuleRun['stops'][number] & { name: string; lng: number; lat: number; radiusM: number })[];
 }
 
-type OpenRunRow = { id: number; entId: number; taskId: number; taskName: string; order: PatrolOrder; plannedStart: number; lateS: number };
-type OpenStopRow = { runId: number; seq: number; nodeId: number; name: string; lng: number; lat: number; radiusM: number; plannedAt: number; toleranceS: number; result: PatrolNodeResult };
+type OpenRunRow = { id: number; entId: number; taskId: number; taskName: string; order: PatrolOrder; plannedStart: number; lateS: number; stops: OpenRun['stops'] | null };
 
-async function withStops(q: Queryable, runs: OpenRunRow[]): Promise<OpenRun[]> {
-  if (runs.length === 0) return [];
-  const r = await q.query<OpenStopRow>(
-    `select run_id as "runId", seq, node_id as "nodeId", name, lng, lat, radius_m as "radiusM", ${ms('planned_at')} as "plannedAt",
-            tolerance_s as "toleranceS", result
-       from patrol_run_nodes where run_id in (select value::int from jsonb_array_elements_text($1::jsonb)) order by run_id, seq`,
-    [jsonIds(runs.map((x) => x.id))],
-  );
-  const stops = new Map<number, OpenRun['stops']>();
-  for (const { runId, ...s } of r.rows) stops.set(runId, [...(stops.get(runId) ?? []), s]);
-  return runs.map((run) => ({ ...run, stops: stops.get(run.id) ?? [] }));
-}
+/** A run's stops as one json column, so a run comes with its stops in one statement. */
+const STOPS_JSON = `(select json_agg(json_build_object('seq', n.seq, 'nodeId', n.node_id, 'name', n.name, 'lng', n.lng, 'lat', n.lat,
+    'radiusM', n.radius_m, 'plannedAt', ${ms('n.planned_at')}, 'toleranceS', n.tolerance_s, 'result', n.result) order by n.seq)
+   from patrol_run_nodes n where n.run_id = r.id)`;
 
 const OPEN_COLUMNS = `r.id, r.ent_id as "entId", r.task_id as "taskId", r.task_name as "taskName", r.route_order as "order",
-  ${ms('r.planned_start')} as "plannedStart", r.late_s as "lateS"`;
+  ${ms('r.planned_start')} as "plannedStart", r.late_s as "lateS", ${STOPS_JSON} as stops`;
+
+const withStops = <T extends OpenRunRow>(rows: T[]): (Omit<T, 'stops'> & { stops: OpenRun['stops'] })[] => rows.map((r) => ({ ...r, stops: r.stops ?? [] }));
+
+const MEMBER_RUNS = (lock: boolean) => `select ${OPEN_COLUMNS} from patrol_runs r join patrol_tasks t on t.id = r.task_id and t.enabled
+      where r.ent_id = $1 and r.status = 'active' and r.planned_start <= to_timestamp($3::float8 / 1000)
+        and r.task_id in (select a.task_id from ${ASSIGNED} a where a.user_id = $2)
+      order by r.planned_start, r.id${lock ? ' for update of r' : ''}`;
 
 /**
  * The member's active runs (planned start <= `atMs`) of enabled tasks they are assigned to now,
  * with their stops; `lock` holds the runs until the transaction ends (settling one is then safe).
  */
 export async function memberRuns(q: Queryable, entId: number, userId: number, atMs: number, lock: boolean): Promise<OpenRun[]> {
-  const r = await q.query<OpenRunRow>(
-    `select ${OPEN_COLUMNS} from patrol_runs r join patrol_tasks t on t.id = r.task_id and t.enabled
-      where r.ent_id = $1 and r.status = 'active' and r.planned_start <= to_timestamp($3::float8 / 1000)
-        and r.task_id in (select a.task_id from ${ASSIGNED} a where a.user_id = $2)
-      order by r.planned_start, r.id${lock ? ' for update of r' : ''}`,
-    [entId, userId, atMs],
+  const r = await q.query<OpenRunRow>(MEMBER_RUNS(lock), [entId, userId, atMs]);
+  return withStops(r.rows);
+}
+
+/**
+ * What a device check-in is judged on, in one statement: the member's last counted check-in at
+ * the node (ms, or null: the repeat rule) and their active runs with their stops, locked as in
+ * `memberRuns(..., true)`.
+ */
+export async function checkinBasis(q: Queryable, entId: number, userId: number, nodeId: number, atMs: number): Promise<{ last: number | null; runs: OpenRun[] }> {
+  const r = await q.query<{ last: number | null; runs: OpenRunRow[] | null }>(
+    `select (select ${ms('checked_at')} from patrol_checkins
+              where user_id = $2 and node_id = $4 and result in ('onTime', 'early', 'late') order by checked_at desc limit 1) as last,
+            (select json_agg(x order by x."plannedStart", x.id) from (${MEMBER_RUNS(true)}) x) as runs`,
+    [entId, userId, atMs, nodeId],
   );
-  return withStops(q, r.rows);
+  const row = r.rows[0];
+  return { last: row?.last ?? null, runs: withStops(row?.runs ?? []) };
 }
 
 /** One run of the enterprise, locked, with its stops (a manual check-in names it). */
 export async function lockRun(q: Queryable, entId: number, runId: number): Promise<(OpenRun & { status: PatrolRunStatus }) | null> {
-  const r = await q.query<OpenRunRow & { status: PatrolRunStatus }>(`select ${OPEN_COLUMNS}, r.status from patrol_runs r where r.ent_id = $1 and r.id = $2 for update`, [entId, runId]);
-  if (!r.rows[0]) return null;
-  const [run] = await withStops(q, r.rows);
-  return run as OpenRun & { status: PatrolRunStatus };
+  const r = await q.query<OpenRunRow & { status: PatrolRunStatus }>(`select ${OPEN_COLUMNS}, r.status from patrol_runs r where r.ent_id = $1 and r.id = $2 for update of r`, [entId, runId]);
+  return r.rows[0] ? withStops(r.rows)[0]! : null;
 }
 
 /** Every active run of the enterprise with its stops and the users assigned to its task now. */
@@ -250,23 +256,13 @@ export async function activeRuns(q: Queryable, entId: number): Promise<{ runs: O
       where r.ent_id = $1 and r.status = 'active' order by r.planned_start, r.id`,
     [entId],
   );
-  const runs = await withStops(q, r.rows);
+  const runs = withStops(r.rows);
   if (runs.length === 0) return { runs, members: [] };
   const m = await q.query<{ taskId: number; userId: number }>(
     `select a.task_id as "taskId", a.user_id as "userId" from ${ASSIGNED} a where a.task_id in (select value::int from jsonb_array_elements_text($1::jsonb))`,
     [jsonIds([...new Set(runs.map((x) => x.taskId))])],
   );
   return { runs, members: m.rows };
-}
-
-/** The member's last counted check-in at the node (ms), or null. */
-export async function lastCounted(q: Queryable, userId: number, nodeId: number): Promise<number | null> {
-  const r = await q.query<{ at: number }>(
-    `select ${ms('checked_at')} as at from patrol_checkins
-      where user_id = $1 and node_id = $2 and result in ('onTime', 'early', 'late') order by checked_at desc limit 1`,
-    [userId, nodeId],
-  );
-  return r.rows[0]?.at ?? null;
 }
 
 export interface NewCheckin {
@@ -286,35 +282,59 @@ export interface NewCheckin {
   recordedBy: number | null;
 }
 
-export async function insertCheckin(q: Queryable, c: NewCheckin): Promise<number> {
-  const r = await q.query<{ id: number }>(
-    `insert into patrol_checkins (ent_id, user_id, node_id, node_name, run_id, seq, task_id, task_name, checked_at, method, result, lng, lat, recorded_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::float8 / 1000), $10, $11, $12, $13, $14) returning id`,
+/** The check-in just inserted (the `c` of the statement's own `with`; the table does not show it yet). */
+const INSERTED_FROM = 'c join users u on u.id = c.user_id left join users b on b.id = c.recorded_by';
+const CHECKIN_INSERT = `insert into patrol_checkins (id, ent_id, user_id, node_id, node_name, run_id, seq, task_id, task_name, checked_at, method, result, lng, lat, recorded_by)`;
+
+/** Stores a check-in that settles nothing ('repeat', 'unplanned'); returns it as the API shows it. */
+export async function insertCheckin(q: Queryable, c: NewCheckin): Promise<PatrolCheckin> {
+  const r = await q.query<CheckinRow>(
+    `with c as (
+       ${CHECKIN_INSERT}
+       values (default, $1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::float8 / 1000), $10, $11, $12, $13, $14) returning *
+     )
+     select ${CHECKIN_COLUMNS} from ${INSERTED_FROM}`,
     [c.entId, c.userId, c.nodeId, c.nodeName, c.runId, c.seq, c.taskId, c.taskName, c.atMs, c.method, c.result, c.lng, c.lat, c.recordedBy],
   );
-  return r.rows[0]!.id;
+  return toCheckin(r.rows[0]!);
 }
 
-/** Settles a pending stop; false when it was no longer pending (another node settled it first). */
-export async function settleStop(q: Queryable, runId: number, seq: number, result: PatrolNodeResult, checkinId: number, atMs: number, userId: number): Promise<boolean> {
-  const r = await q.query(
-    `update patrol_run_nodes set result = $3, checkin_id = $4, checked_at = to_timestamp($5::float8 / 1000), checked_by = $6
-      where run_id = $1 and seq = $2 and result = 'pending'`,
-    [runId, seq, result, checkinId, atMs, userId],
+/**
+ * A check-in that settles stop `seq` of run `runId` (the caller holds the run's lock), in one
+ * statement: the stop is settled only if still pending, and then the `missed` stops still pending
+ * become missed; the check-in carries the run and the result if the stop was settled, otherwise
+ * it is 'unplanned' without a run (the tick marked the stop missed meanwhile). Returns the
+ * check-in as the API shows it and the seqs marked missed.
+ */
+export async function insertSettling(
+  q: Queryable,
+  c: NewCheckin & { runId: number; seq: number; result: PatrolNodeResult },
+  missed: readonly { seq: number; reason: string }[],
+): Promise<{ checkin: PatrolCheckin; missed: number[] }> {
+  const r = await q.query<CheckinRow & { missedSeqs: number[] | null }>(
+    `with id as (select nextval(pg_get_serial_sequence('patrol_checkins', 'id'))::int as id),
+     s as (
+       update patrol_run_nodes n set result = $11, checkin_id = id.id, checked_at = to_timestamp($9::float8 / 1000), checked_by = $2
+         from id where n.run_id = $5 and n.seq = $6 and n.result = 'pending' returning n.seq
+     ),
+     m as (
+       update patrol_run_nodes n set result = 'missed', missed_reason = x.reason
+         from jsonb_to_recordset($15::jsonb) as x(seq int, reason text)
+        where n.run_id = $5 and n.seq = x.seq and n.result = 'pending' and exists (select 1 from s) returning n.seq
+     ),
+     c as (
+       ${CHECKIN_INSERT}
+       select id.id, $1, $2, $3, $4, case when s.seq is null then null else $5::int end, s.seq,
+              case when s.seq is null then null else $7::int end, case when s.seq is null then null else $8::text end,
+              to_timestamp($9::float8 / 1000), $10, case when s.seq is null then 'unplanned' else $11 end, $12, $13, $14
+         from id left join s on true
+       returning *
+     )
+     select ${CHECKIN_COLUMNS}, (select json_agg(seq) from m) as "missedSeqs" from ${INSERTED_FROM}`,
+    [c.entId, c.userId, c.nodeId, c.nodeName, c.runId, c.seq, c.taskId, c.taskName, c.atMs, c.method, c.result, c.lng, c.lat, c.recordedBy, JSON.stringify(missed)],
   );
-  return r.rowCount > 0;
-}
-
-/** Marks pending stops missed; returns the seqs that were still pending. */
-export async function missStops(q: Queryable, runId: number, stops: readonly { seq: number; reason: string }[]): Promise<number[]> {
-  if (stops.length === 0) return [];
-  const r = await q.query<{ seq: number }>(
-    `update patrol_run_nodes n set result = 'missed', missed_reason = s.reason
-       from jsonb_to_recordset($2::jsonb) as s(seq int, reason text)
-      where n.run_id = $1 and n.seq = s.seq and n.result = 'pending' returning n.seq`,
-    [runId, JSON.stringify(stops)],
-  );
-  return r.rows.map((row) => row.seq);
+  const { missedSeqs, ...row } = r.rows[0]!;
+  return { checkin: toCheckin(row), missed: missedSeqs ?? [] };
 }
 
 export interface RunState {

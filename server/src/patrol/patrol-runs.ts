@@ -6,10 +6,12 @@ import {
   type PatrolChangeFrame,
   type PatrolOrder,
 } from '@ptt/contracts';
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
+import type { StopPatch } from './patrol-cache';
 import { INTERNAL_TOPICS, type Hub } from '../ws/hub';
 import { plannedSpan, runDeadline, runOutcome } from './patrol-rules';
-import { assignedMembers, taskRoute } from './patrol-plan.repository';
+import { membersOfTasks, taskRoute } from './patrol-plan.repository';
 import { insertRun, runState, writeRunOutcome, type OverdueStop } from './patrol-run.repository';
 
 // What the plan service (start now), the check-ins and the tick share: making a run from a task's
@@ -75,9 +77,16 @@ export async function refreshRun(tx: Queryable, runId: number): Promise<RunProgr
   };
 }
 
-/** Builds the alert of a missed stop (with the task's members, at most 20). */
-export async function alertFor(q: Queryable, stop: Omit<OverdueStop, 'entId' | 'seq'>, reason: PatrolAlertFrame['reason'], now: number): Promise<PatrolAlertFrame> {
-  return {
+/** The alerts of missed stops, each with its task's members (at most 20), in one query. */
+export async function alertsFor(
+  q: Queryable,
+  missed: readonly { stop: Omit<OverdueStop, 'entId' | 'seq'>; reason: PatrolAlertFrame['reason'] }[],
+  now: number,
+): Promise<PatrolAlertFrame[]> {
+  if (missed.length === 0) return [];
+  const members = await membersOfTasks(q, [...new Set(missed.map((m) => m.stop.taskId))], 20);
+  const time = new Date(now).toISOString();
+  return missed.map(({ stop, reason }) => ({
     runId: stop.runId,
     taskId: stop.taskId,
     taskName: stop.taskName,
@@ -87,17 +96,35 @@ export async function alertFor(q: Queryable, stop: Omit<OverdueStop, 'entId' | '
     lat: stop.lat,
     plannedAt: stop.plannedAt,
     reason,
-    members: await assignedMembers(q, stop.taskId, 20),
-    time: new Date(now).toISOString(),
-  };
+    members: members.get(stop.taskId) ?? [],
+    time,
+  }));
+}
+
+/** This process, in the frames it sends on `sys/internal/patrol` (its own copy is patched already). */
+export const PATROL_NODE_ID = randomUUID();
+
+/** What `sys/internal/patrol` carries: `settled` when the change only settled these stops. */
+export interface PatrolChangedData {
+  entId: number;
+  from: string;
+  settled?: StopPatch[];
 }
 
 /**
- * After a commit: every node drops its copy of the organisation's runs, and staff hear what
+ * After a commit: every node updates its copy of the organisation's runs (patched with `settled`
+ * when the change only settled stops, dropped otherwise; see PatrolCache), and staff hear what
  * changed. A failing hub loses a frame, never the record.
  */
-export async function publishPatrol(hub: Hub, entId: number, changes: readonly PatrolChangeFrame[], alerts: readonly PatrolAlertFrame[] = []): Promise<void> {
-  await hub.publish(INTERNAL_TOPICS.patrol, 'PatrolChanged', { entId }).catch(() => undefined);
+export async function publishPatrol(
+  hub: Hub,
+  entId: number,
+  changes: readonly PatrolChangeFrame[],
+  alerts: readonly PatrolAlertFrame[] = [],
+  settled?: StopPatch[],
+): Promise<void> {
+  const data: PatrolChangedData = { entId, from: PATROL_NODE_ID, ...(settled ? { settled } : {}) };
+  await hub.publish(INTERNAL_TOPICS.patrol, 'PatrolChanged', data).catch(() => undefined);
   for (const alert of alerts) await hub.publish(topics.dispatch(entId), PATROL_ALERT_KIND, alert).catch(() => undefined);
   for (const change of changes) await hub.publish(topics.dispatch(entId), PATROL_CHANGE_KIND, change).catch(() => undefined);
 }

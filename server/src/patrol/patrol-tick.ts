@@ -4,7 +4,8 @@ import type { Logger } from '../logger';
 import type { Hub } from '../ws/hub';
 import type { PatrolCache } from './patrol-cache';
 import { missOverdue, settledActiveRuns } from './patrol-run.repository';
-import { alertFor, makeRun, publishPatrol, refreshRun } from './patrol-runs';
+import { alertsFor, makeRun, publishPatrol, refreshRun } from './patrol-runs';
+import type { StopPatch } from './patrol-cache';
 
 /** Scheduled starts older than this are not made: a server down longer does not invent old runs. */
 export const PATROL_CATCH_UP_MS = 10 * 60_000;
@@ -91,7 +92,12 @@ export class PatrolTick {
     const { db, hub } = this.deps;
     const missed = await db.transaction((tx) => missOverdue(tx, now));
     const alerts = new Map<number, PatrolAlertFrame[]>();
-    for (const stop of missed) alerts.set(stop.entId, [...(alerts.get(stop.entId) ?? []), await alertFor(db, stop, 'overdue', now)]);
+    const settled = new Map<number, StopPatch[]>();
+    const frames = await alertsFor(db, missed.map((stop) => ({ stop, reason: 'overdue' as const })), now);
+    missed.forEach((stop, i) => {
+      alerts.set(stop.entId, [...(alerts.get(stop.entId) ?? []), frames[i]!]);
+      settled.set(stop.entId, [...(settled.get(stop.entId) ?? []), { runId: stop.runId, seq: stop.seq, result: 'missed' }]);
+    });
     const runIds = [...new Set([...missed.map((s) => s.runId), ...(await settledActiveRuns(db))])];
     const changes = new Map<number, PatrolChangeFrame[]>();
     for (const runId of runIds) {
@@ -103,8 +109,8 @@ export class PatrolTick {
       if (progress?.run) changes.set(progress.entId, [...(changes.get(progress.entId) ?? []), { what: 'run', id: runId, run: progress.run }]);
     }
     for (const entId of new Set([...alerts.keys(), ...changes.keys()])) {
-      this.cache.invalidate(entId);
-      await publishPatrol(hub, entId, changes.get(entId) ?? [], alerts.get(entId) ?? []);
+      // Only stops missed (runs ending follow from them): the copies are patched, not dropped.
+      await publishPatrol(hub, entId, changes.get(entId) ?? [], alerts.get(entId) ?? [], settled.get(entId) ?? []);
     }
   }
 }

@@ -2,6 +2,7 @@ import { PATROL_SCAN_KIND, PATROL_SCAN_RESULT_KIND, patrolScanSchema, topics, ty
 import { AppError } from '../http/app-error';
 import type { ModuleDeps } from '../module-deps';
 import { INTERNAL_TOPICS } from '../ws/hub';
+import { PATROL_NODE_ID, type PatrolChangedData } from './patrol-runs';
 
 function entIdOf(data: unknown): number | null {
   const entId = (data as { entId?: unknown } | null)?.entId;
@@ -17,8 +18,8 @@ function scanId(data: unknown): string | null {
 /**
  * Patrol on /ws2 and the bus (ADR 029): device scans on `icoTest/json/device/patrol/{entId}/{uid}`
  * (kind PatrolScan) answered with PatrolScanResult on the member's own topic; GPS check-ins from
- * every stored position; and the per-node copies of active runs dropped on any node's change
- * (`sys/internal/patrol`) or a channel membership change (members of assigned channels patrol).
+ * every stored position; and the per-node copies of active runs patched or dropped on any node's
+ * change (`sys/internal/patrol`) or a channel membership change (members of assigned channels patrol).
  */
 export function registerPatrolRealtime(deps: ModuleDeps): void {
   const { patrol, patrolCache: cache, patrolMonitor: monitor, hub } = deps;
@@ -46,7 +47,11 @@ export function registerPatrolRealtime(deps: ModuleDeps): void {
   deps.events.on('location.stored', (ev) => monitor.onStored(ev));
   hub.subscribe(INTERNAL_TOPICS.patrol, (frame) => {
     const entId = entIdOf(frame.data);
-    if (entId !== null) cache.invalidate(entId);
+    if (entId === null) return;
+    const { settled, from } = frame.data as Partial<PatrolChangedData>;
+    // Only stops settled: patch (the node that wrote them knows they are all; others reload too).
+    if (Array.isArray(settled)) cache.patch(entId, settled, from !== PATROL_NODE_ID);
+    else cache.invalidate(entId);
   });
   hub.subscribe(INTERNAL_TOPICS.membership, (frame) => {
     const entId = entIdOf(frame.data);

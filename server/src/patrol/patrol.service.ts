@@ -5,7 +5,6 @@ import {
   instantOf,
   type MyPatrol,
   type Page,
-  type PatrolAlertFrame,
   type PatrolChangeFrame,
   type PatrolCheckin,
   type PatrolCheckinListQuery,
@@ -32,7 +31,8 @@ import { ZERO, countsByDay, listMembers, memberExtras, topMembers } from './patr
 import { findNode, isAssigned, nodeByCode } from './patrol-plan.repository';
 import * as runs from './patrol-run.repository';
 import { isRepeat, settle, type Settlement } from './patrol-rules';
-import { alertFor, publishPatrol, refreshRun, type RunProgress } from './patrol-runs';
+import type { StopPatch } from './patrol-cache';
+import { alertsFor, publishPatrol, refreshRun, type RunProgress } from './patrol-runs';
 
 const DAY_MS = 86_400_000;
 
@@ -96,44 +96,55 @@ export class PatrolService {
     return checkin;
   }
 
-  /** Judges and stores one check-in; after the commit the frames go out. */
+  /**
+   * Judges and stores one check-in; after the commit the frames go out. A GPS entry costs four
+   * statements in its transaction (basis, check-in with its stops, the run's state and outcome),
+   * and one more after it when it skipped stops (their alerts' members).
+   */
   async checkIn(input: CheckinInput): Promise<CheckinOutcome> {
-    const alerts: PatrolAlertFrame[] = [];
-    const { checkinId, progress } = await this.db.transaction(async (tx) => {
+    const done = await this.db.transaction(async (tx): Promise<Done> => {
       const chosen = input.manual ? await this.manualStop(tx, input) : await this.deviceStop(tx, input);
       const { settlement, run } = chosen;
       const base = { entId: input.entId, userId: input.userId, nodeId: input.node.id, nodeName: input.node.name, atMs: input.atMs, method: input.method, lng: input.lng, lat: input.lat };
       const recordedBy = input.manual?.recordedBy.userId ?? null;
       if (!settlement || !run) {
-        const checkinId = await runs.insertCheckin(tx, { ...base, runId: null, seq: null, taskId: null, taskName: null, result: chosen.result, recordedBy });
-        return { checkinId, progress: null };
+        const checkin = await runs.insertCheckin(tx, { ...base, runId: null, seq: null, taskId: null, taskName: null, result: chosen.result, recordedBy });
+        return { checkin, progress: null, run: null, missed: [], settled: [] };
       }
-      const checkinId = await runs.insertCheckin(tx, { ...base, runId: run.id, seq: settlement.seq, taskId: run.taskId, taskName: run.taskName, result: settlement.result, recordedBy });
-      if (!(await runs.settleStop(tx, run.id, settlement.seq, settlement.result, checkinId, input.atMs, input.userId))) {
-        // The tick marked it missed meanwhile: the check-in counted for nothing.
-        await tx.query(`update patrol_checkins set result = 'unplanned', run_id = null, seq = null, task_id = null, task_name = null where id = $1`, [checkinId]);
-        return { checkinId, progress: null };
-      }
-      const missed = await runs.missStops(tx, run.id, settlement.missed);
-      for (const m of settlement.missed.filter((x) => missed.includes(x.seq))) {
-        const stop = run.stops.find((s) => s.seq === m.seq)!;
-        const at = { runId: run.id, taskId: run.taskId, taskName: run.taskName, nodeId: stop.nodeId, name: stop.name, lng: stop.lng, lat: stop.lat, plannedAt: new Date(stop.plannedAt).toISOString() };
-        alerts.push(await alertFor(tx, at, m.reason, this.now()));
-      }
-      return { checkinId, progress: await refreshRun(tx, run.id) };
+      const row = { ...base, runId: run.id, seq: settlement.seq, taskId: run.taskId, taskName: run.taskName, result: settlement.result, recordedBy };
+      const { checkin, missed: missedSeqs } = await runs.insertSettling(tx, row, settlement.missed);
+      // Not settled: the tick marked the stop missed meanwhile, the check-in counted for nothing.
+      if (checkin.runId === null) return { checkin, progress: null, run: null, missed: [], settled: [] };
+      const missed = settlement.missed.filter((x) => missedSeqs.includes(x.seq));
+      const settled: StopPatch[] = [
+        { runId: run.id, seq: settlement.seq, result: settlement.result },
+        ...missed.map((m): StopPatch => ({ runId: run.id, seq: m.seq, result: 'missed' })),
+      ];
+      return { checkin, progress: await refreshRun(tx, run.id), run, missed, settled };
     });
-    const checkin = (await runs.findCheckin(this.db, input.entId, checkinId))!;
-    const changes: PatrolChangeFrame[] = [{ what: 'checkin', id: checkinId, run: progress }];
+    const { checkin, progress, run } = done;
+    const alerts = run
+      ? await alertsFor(
+          this.db,
+          done.missed.map((m) => {
+            const stop = run.stops.find((s) => s.seq === m.seq)!;
+            const at = { runId: run.id, taskId: run.taskId, taskName: run.taskName, nodeId: stop.nodeId, name: stop.name, lng: stop.lng, lat: stop.lat, plannedAt: new Date(stop.plannedAt).toISOString() };
+            return { stop: at, reason: m.reason };
+          }),
+          this.now(),
+        )
+      : [];
+    const changes: PatrolChangeFrame[] = [{ what: 'checkin', id: checkin.id, run: progress }];
     if (progress && progress.status !== 'active') changes.push({ what: 'run', id: progress.id, run: progress });
-    await publishPatrol(this.hub, input.entId, changes, alerts);
+    // Only stops were settled (none for 'repeat' and 'unplanned'): the copies of active runs are patched, not dropped.
+    await publishPatrol(this.hub, input.entId, changes, alerts, done.settled);
     return { checkin, progress };
   }
 
-  /** The repeat rule, then the member's active runs (locked) decide. */
+  /** The repeat rule, then the member's active runs (locked) decide; read in one statement. */
   private async deviceStop(tx: Queryable, input: CheckinInput): Promise<Chosen> {
-    const last = await runs.lastCounted(tx, input.userId, input.node.id);
+    const { last, runs: open } = await runs.checkinBasis(tx, input.entId, input.userId, input.node.id, input.atMs);
     if (isRepeat(last, input.atMs, input.node.repeatS)) return { result: 'repeat', settlement: null, run: null };
-    const open = await runs.memberRuns(tx, input.entId, input.userId, input.atMs, true);
     const settlement = settle(open, input.node.id, input.atMs);
     return { result: 'unplanned', settlement, run: settlement ? open.find((r) => r.id === settlement.runId)! : null };
   }
@@ -278,6 +289,15 @@ export class PatrolService {
     ]);
     return { runIds, checkinIds };
   }
+}
+
+interface Done {
+  checkin: PatrolCheckin;
+  progress: RunProgress | null;
+  run: runs.OpenRun | null;
+  /** Stops of `run` marked missed by this check-in (an ordered route skipped). */
+  missed: Settlement['missed'];
+  settled: StopPatch[];
 }
 
 interface Chosen {
