@@ -8,57 +8,38 @@ import { ASSIGNED, jsonIds } from './patrol-plan.repository';
 
 type DayCounts = PatrolCounts & { day: string };
 
-const RUN_COUNTS = `count(*)::int as runs,
-  count(*) filter (where status = 'complete')::int as complete,
-  count(*) filter (where status = 'incomplete')::int as incomplete,
-  count(*) filter (where status = 'missed')::int as "missedRuns",
-  count(*) filter (where status = 'active')::int as active,
-  coalesce(sum(missed), 0)::int as missed,
-  count(*) filter (where flag is not null)::int as flagged`;
-const CHECKIN_COUNTS = `count(*)::int as checkins,
-  count(*) filter (where result = 'onTime')::int as "onTime",
-  count(*) filter (where result = 'early')::int as early,
-  count(*) filter (where result = 'late')::int as late`;
+const DAY_COUNTS = `sum(runs)::int as runs, sum(complete)::int as complete, sum(incomplete)::int as incomplete,
+  sum(missed_runs)::int as "missedRuns", sum(active)::int as active, sum(missed)::int as missed, sum(flagged)::int as flagged,
+  sum(checkins)::int as checkins, sum(on_time)::int as "onTime", sum(early)::int as early, sum(late)::int as late`;
 
 export const ZERO: PatrolCounts = { runs: 0, complete: 0, incomplete: 0, missedRuns: 0, active: 0, checkins: 0, onTime: 0, early: 0, late: 0, missed: 0, flagged: 0 };
 
 /**
- * Counts per organisation day (`timeZone`) in [fromMs, toMs): runs by planned start, check-ins by
- * time. Days without anything are absent (the service fills them).
+ * Counts per organisation day from `fromDay` to `toDay` (YYYY-MM-DD, both included): runs by
+ * planned start, check-ins by time, from the daily roll-up (migration 022, kept in the
+ * organisation's time zone by triggers). Days without anything are absent (the service fills them).
  */
-export async function countsByDay(q: Queryable, entId: number, timeZone: string, fromMs: number, toMs: number, taskId?: number): Promise<Map<string, PatrolCounts>> {
-  const params = [entId, fromMs, toMs, timeZone, ...(taskId ? [taskId] : [])];
-  const task = taskId ? ' and task_id = $5' : '';
-  const [runs, checkins] = await Promise.all([
-    q.query<Omit<DayCounts, 'checkins' | 'onTime' | 'early' | 'late'>>(
-      `select to_char(planned_start at time zone $4, 'YYYY-MM-DD') as day, ${RUN_COUNTS}
-         from patrol_runs where ent_id = $1 and planned_start >= to_timestamp($2::float8 / 1000) and planned_start < to_timestamp($3::float8 / 1000)${task}
-        group by 1`,
-      params,
-    ),
-    q.query<Pick<DayCounts, 'day' | 'checkins' | 'onTime' | 'early' | 'late'>>(
-      `select to_char(checked_at at time zone $4, 'YYYY-MM-DD') as day, ${CHECKIN_COUNTS}
-         from patrol_checkins where ent_id = $1 and checked_at >= to_timestamp($2::float8 / 1000) and checked_at < to_timestamp($3::float8 / 1000)${task}
-        group by 1`,
-      params,
-    ),
-  ]);
-  const out = new Map<string, PatrolCounts>();
-  for (const { day, ...c } of runs.rows) out.set(day, { ...(out.get(day) ?? ZERO), ...c });
-  for (const { day, ...c } of checkins.rows) out.set(day, { ...(out.get(day) ?? ZERO), ...c });
-  return out;
+export async function countsByDay(q: Queryable, entId: number, fromDay: string, toDay: string, taskId?: number): Promise<Map<string, PatrolCounts>> {
+  const r = await q.query<DayCounts>(
+    `select to_char(day, 'YYYY-MM-DD') as day, ${DAY_COUNTS}
+       from patrol_daily where ent_id = $1 and day >= $2::date and day <= $3::date${taskId ? ' and task_id = $4' : ''}
+      group by day`,
+    [entId, fromDay, toDay, ...(taskId ? [taskId] : [])],
+  );
+  return new Map(r.rows.map(({ day, ...c }) => [day, c]));
 }
 
-/** The 50 members with the most check-ins in the range. */
-export async function topMembers(q: Queryable, entId: number, fromMs: number, toMs: number, taskId?: number): Promise<PatrolDashboard['members']> {
+/** The 50 members with the most check-ins over these organisation days (the daily roll-up). */
+export async function topMembers(q: Queryable, entId: number, fromDay: string, toDay: string, taskId?: number): Promise<PatrolDashboard['members']> {
   const r = await q.query<PatrolDashboard['members'][number]>(
     `select u.id as uid, u.account, u.nickname, c.checkins, c."onTime", c.early, c.late
-       from (select user_id, ${CHECKIN_COUNTS} from patrol_checkins
-              where ent_id = $1 and checked_at >= to_timestamp($2::float8 / 1000) and checked_at < to_timestamp($3::float8 / 1000)${taskId ? ' and task_id = $4' : ''}
-              group by user_id order by count(*) desc, user_id limit 50) c
+       from (select user_id, sum(checkins)::int as checkins, sum(on_time)::int as "onTime", sum(early)::int as early, sum(late)::int as late
+               from patrol_daily_members
+              where ent_id = $1 and day >= $2::date and day <= $3::date${taskId ? ' and task_id = $4' : ''}
+              group by user_id having sum(checkins) > 0 order by sum(checkins) desc, user_id limit 50) c
        join users u on u.id = c.user_id
       order by c.checkins desc, u.id`,
-    [entId, fromMs, toMs, ...(taskId ? [taskId] : [])],
+    [entId, fromDay, toDay, ...(taskId ? [taskId] : [])],
   );
   return r.rows;
 }

@@ -2,7 +2,6 @@ import {
   PATROL_DASHBOARD_DAYS_MAX,
   ServerCode,
   dayOf,
-  instantOf,
   type MyPatrol,
   type Page,
   type PatrolChangeFrame,
@@ -235,14 +234,11 @@ export class PatrolService {
     if (!Number.isFinite(days) || days < 1 || days > PATROL_DASHBOARD_DAYS_MAX) {
       throw new AppError(ServerCode.ParameterError, { issues: [{ path: 'to', message: 'validation.patrolDaysInvalid', code: 'custom' }] });
     }
-    const fromMs = instantOf(timeZone, fromDay);
-    const toMs = instantOf(timeZone, toDay + DAY_MS);
     const today = dayOf(timeZone, this.now());
-    const todayStart = instantOf(timeZone, Date.parse(`${today}T00:00:00Z`));
     const [byDay, todayCounts, members] = await Promise.all([
-      countsByDay(this.db, caller.entId, timeZone, fromMs, toMs, query.taskId),
-      countsByDay(this.db, caller.entId, timeZone, todayStart, instantOf(timeZone, Date.parse(`${today}T00:00:00Z`) + DAY_MS), query.taskId),
-      topMembers(this.db, caller.entId, fromMs, toMs, query.taskId),
+      countsByDay(this.db, caller.entId, query.from, query.to, query.taskId),
+      countsByDay(this.db, caller.entId, today, today, query.taskId),
+      topMembers(this.db, caller.entId, query.from, query.to, query.taskId),
     ]);
     const dayList = Array.from({ length: days }, (_, i) => new Date(fromDay + i * DAY_MS).toISOString().slice(0, 10));
     const totals = { ...ZERO };
