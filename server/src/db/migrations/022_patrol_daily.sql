@@ -1,8 +1,8 @@
 -- Issue 24, acceptance 3 (ADR 029 addendum): a daily roll-up of patrol records, so the dashboard
 -- reads one row per organisation day and task (and per member) instead of every run and check-in
 -- in its range. Days are organisation days: the date in the organisation's time zone of a run's
--- planned start and of a check-in's time, as the dashboard counted them. Kept by statement
--- triggers (transition tables) in the transaction of every change, whoever makes it: check-ins,
+-- planned start and of a check-in's time, as the dashboard counted them. Kept by triggers
+-- (per statement with transition tables; per changed row for run updates) in the transaction of every change, whoever makes it: check-ins,
 -- the tick, deletions, cascades (a task's runs, a user's check-ins), set-based loads. A change of
 -- the organisation's time zone rebuilds its rows.
 
@@ -91,19 +91,19 @@ begin
     select jsonb_agg(jsonb_build_object('n', 1, 'ent_id', ent_id, 'task_id', task_id, 'planned_start', planned_start, 'status', status, 'missed', missed, 'flag', flag)) into delta from added;
   elsif tg_op = 'DELETE' then
     select jsonb_agg(jsonb_build_object('n', -1, 'ent_id', ent_id, 'task_id', task_id, 'planned_start', planned_start, 'status', status, 'missed', missed, 'flag', flag)) into delta from removed;
-  else
-    -- Only runs whose counted columns changed (each check-in rewrites its run's counters).
-    select jsonb_agg(v) into delta from (
-      select jsonb_build_object('n', -1, 'ent_id', o.ent_id, 'task_id', o.task_id, 'planned_start', o.planned_start, 'status', o.status, 'missed', o.missed, 'flag', o.flag) as v
-        from removed o join added a on a.id = o.id
-       where (o.ent_id, o.task_id, o.planned_start, o.status, o.missed, o.flag) is distinct from (a.ent_id, a.task_id, a.planned_start, a.status, a.missed, a.flag)
-      union all
-      select jsonb_build_object('n', 1, 'ent_id', a.ent_id, 'task_id', a.task_id, 'planned_start', a.planned_start, 'status', a.status, 'missed', a.missed, 'flag', a.flag)
-        from removed o join added a on a.id = o.id
-       where (o.ent_id, o.task_id, o.planned_start, o.status, o.missed, o.flag) is distinct from (a.ent_id, a.task_id, a.planned_start, a.status, a.missed, a.flag)
-    ) c;
   end if;
   if delta is not null then perform patrol_daily_add_runs(delta); end if;
+  return null;
+end $$;
+
+-- A run's counted columns changed. Per row, with the test in the trigger's `when`: each check-in
+-- rewrites its run's counters, mostly to the same status and missed count, and then no function
+-- runs at all.
+create function patrol_run_changed() returns trigger language plpgsql as $$
+begin
+  perform patrol_daily_add_runs(jsonb_build_array(
+    jsonb_build_object('n', -1, 'ent_id', old.ent_id, 'task_id', old.task_id, 'planned_start', old.planned_start, 'status', old.status, 'missed', old.missed, 'flag', old.flag),
+    jsonb_build_object('n', 1, 'ent_id', new.ent_id, 'task_id', new.task_id, 'planned_start', new.planned_start, 'status', new.status, 'missed', new.missed, 'flag', new.flag)));
   return null;
 end $$;
 
@@ -128,7 +128,9 @@ end $$;
 
 create trigger patrol_runs_rolled_in after insert on patrol_runs referencing new table as added for each statement execute function patrol_runs_rolled();
 create trigger patrol_runs_rolled_out after delete on patrol_runs referencing old table as removed for each statement execute function patrol_runs_rolled();
-create trigger patrol_runs_rolled_up after update on patrol_runs referencing old table as removed new table as added for each statement execute function patrol_runs_rolled();
+create trigger patrol_runs_rolled_up after update on patrol_runs for each row
+  when ((old.ent_id, old.task_id, old.planned_start, old.status, old.missed, old.flag) is distinct from (new.ent_id, new.task_id, new.planned_start, new.status, new.missed, new.flag))
+  execute function patrol_run_changed();
 create trigger patrol_checkins_rolled_in after insert on patrol_checkins referencing new table as added for each statement execute function patrol_checkins_rolled();
 create trigger patrol_checkins_rolled_out after delete on patrol_checkins referencing old table as removed for each statement execute function patrol_checkins_rolled();
 create trigger patrol_checkins_rolled_up after update on patrol_checkins referencing old table as removed new table as added for each statement execute function patrol_checkins_rolled();
