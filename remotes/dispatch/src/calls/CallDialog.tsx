@@ -123,7 +123,7 @@ export function CallDialog({ createClient = createMediaClient }: { createClient?
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={styles.content}>
             <div id="dispatch-call-text" role="status" className={styles.status} data-testid="call-state" data-state={phase ?? ''}>
-              {busy && <Spinner size="tiny" />}
+              {busy && <Spinner size="tiny" aria-label={t('common:kit.loading')} />}
               <span>{text}</span>
             </div>
             {media.micProblem && (

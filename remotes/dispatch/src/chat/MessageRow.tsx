@@ -69,7 +69,7 @@ function PendingStatus({ pending }: { pending: PendingMessage }) {
   if (pending.state === 'sending') {
     return (
       <div className={styles.status}>
-        <Spinner size="extra-tiny" />
+        <Spinner size="extra-tiny" aria-label={t('common:kit.loading')} />
         <Caption1>{t('chat.sending')}</Caption1>
       </div>
     );

@@ -142,7 +142,7 @@ export function CommandBar() {
   const name = device?.user?.nickname ?? memberName ?? '';
   let body;
   if (uid === null) body = <Text>{t('console.commands.noMember')}</Text>;
-  else if (devicesStatus !== 'ready' && devicesStatus !== 'failed') body = <Spinner size="tiny" />;
+  else if (devicesStatus !== 'ready' && devicesStatus !== 'failed') body = <Spinner size="tiny" aria-label={t('common:kit.loading')} />;
   else if (!device) body = <Text role="status">{t('common:client.deviceNotFound')}</Text>;
   else if (!device.active) body = <Text role="status">{t('common:client.memberNotActivated')}</Text>;
   else body = <DeviceCommands device={device} name={name} />;

@@ -56,7 +56,7 @@ export function JoinChannels() {
       <Text id="dispatch-join-title" block>
         {t('console.join.intro')}
       </Text>
-      {loaded.state === 'loading' && <Spinner size="tiny" />}
+      {loaded.state === 'loading' && <Spinner size="tiny" aria-label={t('common:kit.loading')} />}
       {loaded.state === 'failed' && <Caption1 role="alert">{t('console.join.failed')}</Caption1>}
       {loaded.state === 'ready' && loaded.channels.length === 0 && <Caption1>{t('console.join.none')}</Caption1>}
       {loaded.state === 'ready' && loaded.channels.length > 0 && (

@@ -106,7 +106,7 @@ export function MonitorDialog({ sendCommand, createClient = createMonitorClient 
           <DialogTitle>{t(video ? 'monitor.titleVideo' : 'monitor.titleAudio', { name: open.name })}</DialogTitle>
           <DialogContent className={styles.content}>
             <div id="dispatch-monitor-state" role="status" className={styles.status} data-testid="monitor-state" data-state={unavailable ? 'unavailable' : (state ?? 'connecting')} data-cause={endCause ?? undefined}>
-              {waiting && <Spinner size="tiny" />}
+              {waiting && <Spinner size="tiny" aria-label={t('common:kit.loading')} />}
               <span>{stateText}</span>
               {video && <Caption facing={t(`monitor.facing.${open.facing ?? 'front'}`)} />}
             </div>

@@ -67,7 +67,7 @@ export const RecentList = memo(function RecentList({ api, bus, session, chatId }
       <Text as="h3" block id="dispatch-ptt-recent" className={styles.heading}>
         {t('ptt.recent.title')}
       </Text>
-      {loaded.state === 'loading' && <Spinner size="tiny" />}
+      {loaded.state === 'loading' && <Spinner size="tiny" aria-label={t('common:kit.loading')} />}
       {loaded.state === 'failed' && (
         <div role="alert">
           <Caption1>{t('ptt.recent.failed')}</Caption1>{' '}
