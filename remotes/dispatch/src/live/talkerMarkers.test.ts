@@ -106,6 +106,16 @@ describe('TalkerMarkers', () => {
     markers.remove();
   });
 
+  it('shows a channel name with markup as text: no element of it is made', () => {
+    const markers = create();
+    const hostile = '<img src=/xss-probe/talker onerror=alert(1)>';
+    markers.set([talker(5, [hostile])]);
+    expect(labels()).toEqual([`Talking in ${hostile} · 0 s`]);
+    expect(el.querySelector('img[src*="xss-probe"]')).toBeNull();
+    expect(el.querySelector('.ptt-talker-label img')).toBeNull();
+    markers.remove();
+  });
+
   it('waits for a position, follows the talker as they move, and counts from first sight without a grant time', () => {
     positions.delete(5);
     const markers = create();

@@ -164,11 +164,20 @@ export class TalkerMarkers {
     const text = this.opts.label(s.talker, seconds);
     if (text === s.text) return;
     s.text = text;
-    s.marker.setTooltipContent(text);
+    // As an element with text: a string would go in as HTML (Leaflet's innerHTML), and the label
+    // carries channel names.
+    s.marker.setTooltipContent(textLabel(text));
     const el = s.marker.getElement();
     el?.setAttribute('aria-label', `${el.getAttribute('data-name') ?? ''}: ${text}`);
     el?.setAttribute('data-seconds', String(seconds));
   }
+}
+
+/** A label's content that shows `text` as text, never as markup. */
+export function textLabel(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span;
 }
 
 /** A ring that breathes around the dot, so a talk catches the eye; still where motion is reduced. */

@@ -72,6 +72,14 @@ describe('PatrolNodeMarker', () => {
     expect(marks()).toHaveLength(0);
   });
 
+  it('shows a checkpoint name with markup as text: no element of it is made', () => {
+    const nodeName = '"><svg onload=alert(1)><img src=/xss-probe/node>';
+    render(<PatrolNodeMarker map={map} alert={{ ...ALERT, nodeName }} />);
+    expect(el.querySelector('.ptt-patrol-missed-label')?.textContent).toBe(nodeName);
+    expect(el.querySelector('.ptt-patrol-missed-label svg, .ptt-patrol-missed-label img')).toBeNull();
+    expect(marks()[0]).toHaveAttribute('aria-label', `Missed checkpoint: ${nodeName}`);
+  });
+
   it('draws nothing until there is a map', () => {
     const { rerender } = render(<PatrolNodeMarker map={null} alert={ALERT} />);
     expect(marks()).toHaveLength(0);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COORD_CHANGE_EVENT } from '@ptt/map';
 import type { PttMap } from '@ptt/map';
 import { NS } from '../core';
+import { textLabel } from '../live/talkerMarkers';
 import type { PatrolAlertEntry } from './slice';
 
 /**
@@ -31,7 +32,8 @@ export function PatrolNodeMarker({ map, alert }: PatrolNodeMarkerProps) {
     const at = () => map.toLatLng({ lng: alert.lng, lat: alert.lat });
     const icon = L.divIcon({ className: 'ptt-patrol-missed', html: '', iconSize: [MARK_PX, MARK_PX] });
     const marker = L.marker(at(), { icon, keyboard: false, zIndexOffset: Z_OFFSET, title: label, alt: label });
-    marker.bindTooltip(alert.nodeName, { permanent: true, direction: 'top', offset: [0, -MARK_PX / 2], className: 'ptt-patrol-missed-label', opacity: 0.95 });
+    // The name as text: a string would go in as HTML (Leaflet's innerHTML).
+    marker.bindTooltip(textLabel(alert.nodeName), { permanent: true, direction: 'top', offset: [0, -MARK_PX / 2], className: 'ptt-patrol-missed-label', opacity: 0.95 });
     marker.addTo(map.leaflet);
     const el = marker.getElement();
     if (el) {
