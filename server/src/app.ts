@@ -58,8 +58,9 @@ export interface AppDeps {
 /** The part of the configuration the app reads (main.ts and the tests get it from loadConfig). */
 export type AppConfigForApp = Pick<
   AppConfig,
-  'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir' | 'heartbeatTimeoutMs' | 'map' | 'janusUrl' | 'limits'
->;
+  'bodyLimitBytes' | 'staticDir' | 'remotesDir' | 'remoteUrls' | 'filesDir' | 'heartbeatTimeoutMs' | 'map' | 'janusUrl' | 'limits' | 'trustProxy'
+> &
+  Partial<Pick<AppConfig, 'redisUrl'>>;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -73,7 +74,7 @@ export interface BuiltApp {
  * routes and real-time handlers. Not listening yet.
  */
 export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promise<BuiltApp> {
-  const app = Fastify({ logger: appDeps.logger ?? false, bodyLimit: config.bodyLimitBytes, frameworkErrors });
+  const app = Fastify({ logger: appDeps.logger ?? false, bodyLimit: config.bodyLimitBytes, frameworkErrors, trustProxy: config.trustProxy });
   installErrorHandling(app);
   installSecurityHeaders(app, { map: config.map.config, remoteUrls: config.remoteUrls });
   await app.register(fastifyWebsocket, { options: { maxPayload: config.bodyLimitBytes } });
@@ -82,7 +83,7 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
 
   const users = new UserRepository(appDeps.db);
   const core = makeCore(app, config, appDeps, users);
-  const deps = composeModules(core, { limits: config.limits, janusUrl: config.janusUrl });
+  const deps = composeModules(core, { limits: config.limits, janusUrl: config.janusUrl, redisUrl: config.redisUrl });
   // The SOS escalation sweep and the screen counts' ticker run while the app does: they start once
   // the app is ready (listen or the first inject) and stop before the database is closed after the app.
   app.addHook('onReady', (done) => {
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
     await deps.screenCounts.stop();
     await deps.patrolTick.stop();
     await deps.monitorRooms?.close();
+    await deps.serviceStatus.close();
   });
 
   app.get('/api/health', async () => {

@@ -51,7 +51,17 @@ export interface AppConfig {
   map: LoadedMapConfig;
   /** Time limits of commands, calls and monitor sessions; tests and demos shorten them. */
   limits: TimeLimits;
+  /**
+   * Which peers' `X-Forwarded-For` names the client (Fastify's `trustProxy`): false (default) uses
+   * the socket's address and ignores the header, so a client cannot pick its own address for the
+   * per-address login throttle, login records or display pairing; behind a load balancer, its
+   * addresses (or `true`: every peer) make those per client again instead of all one proxy.
+   */
+  trustProxy: TrustProxy;
 }
+
+/** TRUST_PROXY: off, every peer, or these proxy addresses and CIDR ranges. */
+export type TrustProxy = boolean | string[];
 
 /** Each has its own variable of the same name in upper snake case (COMMAND_EXPIRY_MS...). */
 export interface TimeLimits {
@@ -185,9 +195,28 @@ const envSchema = z.object({
   SOS_SWEEP_MS: optional(millis(50)),
   SCREEN_COUNTS_TICK_MS: optional(millis(50)),
   PATROL_TICK_MS: optional(millis(50)),
+  TRUST_PROXY: optional(
+    z.string().transform((v, ctx): TrustProxy => {
+      const text = v.trim().toLowerCase();
+      if (['false', '0', 'no'].includes(text)) return false;
+      if (['true', 'yes'].includes(text)) return true;
+      const list = text.split(',').map((a) => a.trim());
+      if (list.every(isProxyAddress)) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be false, true or a comma-separated list of proxy IP addresses or CIDR ranges' });
+      return z.NEVER;
+    }),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [remoteUrlVar(name), optional(urlText)])),
 });
+
+/** An IP address or a CIDR range (10.0.0.0/8, fd00::/8) as a TRUST_PROXY entry. */
+function isProxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 // Never printed: a refused secret still is one.
 const SECRET_VARS = new Set(['JANUS_API_SECRET', 'JANUS_ADMIN_KEY']);
@@ -255,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
       screenCountsTickMs: e.SCREEN_COUNTS_TICK_MS ?? DEFAULT_TIME_LIMITS.screenCountsTickMs,
       patrolTickMs: e.PATROL_TICK_MS ?? DEFAULT_TIME_LIMITS.patrolTickMs,
     },
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type Page,
 } from '@ptt/contracts';
 import { isAbnormalPosition } from '../src/auth/login-record.repository';
+import { loadConfig } from '../src/config';
 import { DEMO_ENT_ID, DEMO_PASSWORD } from '../src/seed/demo';
 import { api, createTestApp, loginAs, postLogin, TEST_CAPTCHA, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
@@ -117,6 +118,63 @@ describe.each(DB_KINDS)('account security on %s', (kind) => {
     });
   });
 
+  describe('brute force: a captcha, never a wall', () => {
+    const ROUNDS = 40;
+    const loginWithCaptcha = async (body: object, headers: Record<string, string> = {}) => {
+      const c = await captcha();
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { ...body, captchaId: c.id, captcha: TEST_CAPTCHA } });
+      return res.json<{ code: number }>().code;
+    };
+
+    it(`lets the real user in with the captcha after ${ROUNDS} failures on their account`, async () => {
+      await t.db.query('delete from login_failures');
+      const wrong = { entId: DEMO_ENT_ID, account: 'member6', password: 'guess' };
+      const codes = new Set<number>();
+      for (let i = 0; i < ROUNDS; i++) codes.add((await postLogin(t.app, wrong)).body.code);
+      // Wrong guesses go on being wrong guesses (2006) or captcha requests (2005), never a lock.
+      expect([...codes].every((c) => c === ServerCode.WrongCredentials || c === ServerCode.ImageCodeNeeded)).toBe(true);
+      const right = { entId: DEMO_ENT_ID, account: 'member6', password: DEMO_PASSWORD };
+      expect((await postLogin(t.app, right)).body.code).toBe(ServerCode.ImageCodeNeeded);
+      expect(await loginWithCaptcha(right)).toBe(0);
+      await t.db.query('delete from login_failures');
+    });
+
+    it(`lets every real user in with the captcha after ${ROUNDS} failures from their address`, async () => {
+      await t.db.query('delete from login_failures');
+      for (let i = 0; i < ROUNDS; i++) await postLogin(t.app, { entId: DEMO_ENT_ID, account: `sprayed${i % 7}`, password: 'guess' });
+      for (const account of ['member6', 'member1']) {
+        const right = { entId: DEMO_ENT_ID, account, password: DEMO_PASSWORD };
+        expect((await postLogin(t.app, right)).body.code).toBe(ServerCode.ImageCodeNeeded);
+        expect(await loginWithCaptcha(right)).toBe(0);
+      }
+      // The address stays counted (a success clears only its account): the next guess still needs one.
+      expect((await postLogin(t.app, { entId: DEMO_ENT_ID, account: 'member2', password: 'guess' })).body.code).toBe(ServerCode.ImageCodeNeeded);
+      await t.db.query('delete from login_failures');
+    });
+
+    it('ignores X-Forwarded-For without TRUST_PROXY: a client cannot pick a fresh address per guess', async () => {
+      await t.db.query('delete from login_failures');
+      for (let i = 0; i < 10; i++) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+          payload: { entId: DEMO_ENT_ID, account: `spoof${i}`, password: 'guess' },
+        });
+      }
+      const fresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-for': '198.51.100.200' },
+        payload: { entId: DEMO_ENT_ID, account: 'member6', password: DEMO_PASSWORD },
+      });
+      expect(fresh.json<{ code: number }>().code).toBe(ServerCode.ImageCodeNeeded);
+      const keys = await t.db.query<{ key: string }>(`select key from login_failures where key like 'ip:%'`);
+      expect(keys.rows).toEqual([{ key: 'ip:127.0.0.1' }]);
+      await t.db.query('delete from login_failures');
+    });
+  });
+
   describe('change password', () => {
     it('needs the old password, a matching confirmation and a captcha; other sessions end', async () => {
       const first = await loginAs(t.app, 'member4');
@@ -216,6 +274,51 @@ describe.each(DB_KINDS)('account security on %s', (kind) => {
       } finally {
         await t.db.query(`update enterprises set valid_until = now() + interval '10 years' where id = $1`, [DEMO_ENT_ID]);
       }
+    });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('reads false, true or proxy addresses, and refuses anything else', () => {
+    const read = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect([read('false'), read('true'), read('10.0.0.7, 10.1.0.0/16,fd00::/8')]).toEqual([false, true, ['10.0.0.7', '10.1.0.0/16', 'fd00::/8']]);
+    for (const bad of ['10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '2', '-1', '10.0.0.1/8/1']) {
+      expect(() => read(bad)).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  describe('behind a proxy (TRUST_PROXY=127.0.0.1) on pglite', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp('pglite', { env: { TRUST_PROXY: '127.0.0.1' } });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+    const login = (forwardedFor: string | null, account: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor, 'user-agent': 'proxied' } : { 'user-agent': 'proxied' },
+        payload: { entId: DEMO_ENT_ID, account, password },
+      });
+
+    it("counts failures per client address from the proxy's X-Forwarded-For, so one client's guesses ask nobody else for a captcha", async () => {
+      // A client behind the proxy sprays guesses: its address needs a captcha...
+      for (let i = 0; i < 10; i++) await login('203.0.113.5', `nobody${i}`, 'guess');
+      expect((await login('203.0.113.5', 'member6', DEMO_PASSWORD)).json<{ code: number }>().code).toBe(ServerCode.ImageCodeNeeded);
+      // ...another client of the same proxy does not, and the login record keeps the client's address.
+      const other = await login('198.51.100.7', 'member6', DEMO_PASSWORD);
+      expect(other.json<{ code: number }>().code).toBe(0);
+      const rec = await t.db.query<{ ip: string }>(
+        `select ip from login_records where device = 'proxied' and user_id = (select id from users where ent_id = $1 and account = 'member6')`,
+        [DEMO_ENT_ID],
+      );
+      expect(rec.rows).toEqual([{ ip: '198.51.100.7' }]);
+      // Only the last hop the proxy saw counts: a client's own X-Forwarded-For in front of it is not believed.
+      for (let i = 0; i < 10; i++) await login(`192.0.2.${i + 1}, 203.0.113.9`, `nobody${i}`, 'guess');
+      expect((await login('203.0.113.9', 'member1', DEMO_PASSWORD)).json<{ code: number }>().code).toBe(ServerCode.ImageCodeNeeded);
     });
   });
 });
