@@ -22,7 +22,14 @@ function requestForLog(req: FastifyRequest): Record<string, unknown> {
   };
 }
 
-/** The server's logger options: the level from LOG_LEVEL and the redacting request serializer. */
+// Request headers that carry credentials, wherever a plugin logs a request's headers: at trace,
+// @fastify/multipart logs the busboy options with every header of an upload (issue 25 found the
+// Bearer token there).
+const SECRET_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+const REDACTED_PATHS = SECRET_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`, `*.*.headers["${h}"]`]);
+
+/** The server's logger options: the level from LOG_LEVEL, the redacting request serializer and
+ *  the credential headers censored in any logged object. */
 export function loggerOptions(level: LogLevel, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  return { level, serializers: { req: requestForLog }, ...(stream ? { stream } : {}) };
+  return { level, serializers: { req: requestForLog }, redact: { paths: REDACTED_PATHS, censor: '***' }, ...(stream ? { stream } : {}) };
 }
