@@ -85,6 +85,11 @@ export function installSecurityHeaders(app: FastifyInstance, sources: SecurityHe
     const own = ancestors
       ? { ...headers, 'content-security-policy': contentSecurityPolicy(sources, ancestors), 'x-frame-options': null }
       : headers;
+    // A route's own policy (downloads: nothing runs) still says who may frame the answer.
+    const routeCsp = reply.getHeader('content-security-policy');
+    if (typeof routeCsp === 'string' && !routeCsp.includes('frame-ancestors')) {
+      reply.header('content-security-policy', `${routeCsp}; frame-ancestors 'self'`);
+    }
     for (const [name, value] of Object.entries(own)) {
       if (value !== null && !reply.hasHeader(name)) reply.header(name, value);
     }
