@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { ServerCode, isServerCode, storableText } from '@ptt/contracts';
-import { z } from 'zod';
 import type { RouteDef } from '../src/http/route';
 import { allRoutes } from '../src/modules';
 import { DEMO_ENT_ID } from '../src/seed/demo';
 import { api, createTestApp, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
+import { jsonSchemaOf, setPath, shaped, stringPaths, walk } from './schema-arbitrary';
 
 // NUL (PostgreSQL stores it in neither text nor jsonb) and lone UTF-16 surrogates (not Unicode, no
 // UTF-8 form) in every string a client can send: bodies, query strings, path parameters, headers
@@ -13,9 +13,6 @@ import { DB_KINDS } from './test-db';
 // nothing may answer 5xx. The seed is fixed so a failure replays.
 const RUNS_PER_ROUTE = 12;
 const SEED = 20261124;
-
-type Json = Record<string, unknown>;
-type Path = (string | number)[];
 
 const BAD_CHARS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '\udc00\ud800', '\u0000\ud83d'];
 const badText = fc
@@ -25,67 +22,6 @@ const badText = fc
 const badUrlText = fc
   .tuple(fc.string({ maxLength: 6 }), fc.constantFrom('%00', '%ED%A0%80', '%ED%B0%80', '%uD800', '%C0%80', '%00%00'), fc.string({ maxLength: 6 }))
   .map(([a, bad, b]) => `${encodeURIComponent(a)}${bad}${encodeURIComponent(b)}`);
-
-function jsonSchemaOf(schema: z.ZodType | undefined): Json {
-  return schema ? z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) : {};
-}
-
-const isFreeString = (js: Json) => js.type === 'string' && js.enum === undefined && js.const === undefined;
-
-/** Paths to every free-text position of a body's JSON schema (array items at index 0). */
-function stringPaths(js: Json, at: Path = [], depth = 0): Path[] {
-  if (depth > 6) return [];
-  if (isFreeString(js)) return [at];
-  const alternatives = [...((js.anyOf ?? js.oneOf ?? js.allOf ?? []) as Json[])];
-  const out = alternatives.flatMap((alt) => stringPaths(alt, at, depth + 1));
-  for (const [key, sub] of Object.entries((js.properties ?? {}) as Record<string, Json>)) out.push(...stringPaths(sub, [...at, key], depth + 1));
-  if (js.items && typeof js.items === 'object') out.push(...stringPaths(js.items as Json, [...at, 0], depth + 1));
-  if (js.additionalProperties && typeof js.additionalProperties === 'object') out.push(...stringPaths(js.additionalProperties as Json, [...at, 'k'], depth + 1));
-  return out;
-}
-
-/** A value shaped by the schema whose every free-text position holds a bad string. */
-function shaped(js: Json, depth = 0): fc.Arbitrary<unknown> {
-  if (depth > 5) return badText;
-  if ('const' in js) return fc.constant(js.const);
-  if (Array.isArray(js.enum)) return fc.constantFrom(...(js.enum as unknown[]));
-  const alternatives = (js.anyOf ?? js.oneOf) as Json[] | undefined;
-  if (alternatives?.length) return fc.oneof(...alternatives.map((a) => shaped(a, depth + 1)));
-  if (Array.isArray(js.allOf)) {
-    return fc.tuple(...(js.allOf as Json[]).map((a) => shaped(a, depth + 1))).map((parts): unknown => Object.assign({}, ...parts.filter((p) => p && typeof p === 'object')));
-  }
-  switch (js.type) {
-    case 'object': {
-      const props = (js.properties ?? {}) as Record<string, Json>;
-      const required = ((js.required ?? []) as string[]).filter((k) => k in props);
-      return fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, shaped(v, depth + 1)])), { requiredKeys: required });
-    }
-    case 'array':
-      return fc.array(shaped((js.items ?? {}) as Json, depth + 1), { minLength: Math.min(Number(js.minItems ?? 0), 3), maxLength: 3 });
-    case 'integer':
-    case 'number': {
-      const low = typeof js.exclusiveMinimum === 'number' ? js.exclusiveMinimum + 1 : Number(js.minimum ?? 1);
-      const high = Math.min(Number(js.maximum ?? low + 10), low + 10);
-      return fc.integer({ min: Math.ceil(low), max: Math.max(Math.ceil(low), Math.floor(high)) });
-    }
-    case 'boolean':
-      return fc.boolean();
-    case 'null':
-      return fc.constant(null);
-    case 'string':
-      return js.format === 'date-time' ? fc.constant(new Date().toISOString()) : badText;
-    default:
-      return fc.oneof(badText, fc.dictionary(badText, badText, { maxKeys: 2 }));
-  }
-}
-
-function setPath(root: unknown, path: Path, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  const base = typeof head === 'number' ? (Array.isArray(root) ? [...(root as unknown[])] : []) : root && typeof root === 'object' && !Array.isArray(root) ? { ...(root as Json) } : {};
-  (base as Record<string | number, unknown>)[head!] = setPath((base as Record<string | number, unknown>)[head!], rest, value);
-  return base;
-}
 
 interface Ids {
   user: number;
@@ -141,54 +77,9 @@ function probes(route: RouteDef, ids: Ids): fc.Arbitrary<Probe> | null {
   }
   if (bodySchema && bodyPaths.length) {
     kinds.push(fc.tuple(fc.constantFrom(...bodyPaths), badText).map(([p, bad]) => ({ method: route.method, url: url(), payload: JSON.stringify(setPath(example, p, bad)), where: `body ${p.join('.')}` })));
-    kinds.push(shaped(bodySchema).map((b) => ({ method: route.method, url: url(), payload: JSON.stringify(b), where: 'generated body' })));
+    kinds.push(shaped(bodySchema, { text: () => badText }).map((b) => ({ method: route.method, url: url(), payload: JSON.stringify(b), where: 'generated body' })));
   }
   return kinds.length ? fc.oneof(...kinds) : null;
-}
-
-/** Every zod node of a schema with the checks of its ancestors (to find strings without the shared check). */
-function* walk(schema: z.ZodType, path: string): Generator<{ schema: z.ZodType; path: string }> {
-  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
-  yield { schema, path };
-  const child = (s: unknown, p: string) => walk(s as z.ZodType, p);
-  switch (def.type) {
-    case 'object':
-      for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) yield* child(v, `${path}.${k}`);
-      break;
-    case 'array':
-      yield* child(def.element, `${path}[]`);
-      break;
-    case 'union':
-      for (const [i, o] of (def.options as z.ZodType[]).entries()) yield* child(o, `${path}|${i}`);
-      break;
-    case 'intersection':
-      yield* child(def.left, path);
-      yield* child(def.right, path);
-      break;
-    case 'record':
-      yield* child(def.keyType, `${path}{key}`);
-      yield* child(def.valueType, `${path}{}`);
-      break;
-    case 'tuple':
-      for (const [i, o] of (def.items as z.ZodType[]).entries()) yield* child(o, `${path}[${i}]`);
-      break;
-    case 'pipe':
-      yield* child(def.in, path);
-      yield* child(def.out, path);
-      break;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      yield* child(def.innerType, path);
-      break;
-    case 'lazy':
-      yield* child((def.getter as () => z.ZodType)(), path);
-      break;
-  }
 }
 
 describe('route input schemas', () => {

@@ -1,5 +1,5 @@
 import { topics } from '@ptt/contracts';
-import { MAX_INBOUND_FRAME_BYTES } from '../src/ws/connection';
+import { INBOUND_FRAME_BURST, INBOUND_FRAMES_PER_S, MAX_INBOUND_FRAME_BYTES } from '../src/ws/connection';
 import { DEMO_ENT_ID, SECOND_ENT_ID } from '../src/seed/demo';
 import { createTestApp, loginAs, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
@@ -83,5 +83,36 @@ describe.each(DB_KINDS)('bad /ws2 frames on %s', (kind) => {
     expect((await counts()).locations).toBe(before.locations! + 1);
     await sender.close();
     await watcher.close();
+  });
+
+  it('drops frames sent too fast, keeps the socket open, and answers again once the client slows down', async () => {
+    const member = await loginAs(t.app, 'member2');
+    const sender = await WsProbe.open(baseUrl, member.auth_token);
+    await sender.ping();
+    await new Promise((r) => setTimeout(r, 100)); // the one token spent is back
+    const flood = 4 * INBOUND_FRAME_BURST;
+    const started = Date.now();
+    for (let i = 0; i < flood; i++) sender.send({ code: 0, topic: 'sys/ping', data: null, t: 'Ping' });
+    await sender.ping().catch(() => undefined); // most likely dropped too
+    await new Promise((r) => setTimeout(r, 300));
+    const pongs = () => sender.frames.filter((f) => f.t === 'Pong').length - 1;
+    // The burst, plus what refilled while the flood arrived: the rest was dropped unanswered.
+    const refilled = ((Date.now() - started) * INBOUND_FRAMES_PER_S) / 1000;
+    expect(pongs()).toBeGreaterThanOrEqual(INBOUND_FRAME_BURST);
+    expect(pongs()).toBeLessThanOrEqual(INBOUND_FRAME_BURST + Math.ceil(refilled) + 1);
+    expect(pongs()).toBeLessThan(flood);
+    expect(sender.closeCode).toBeNull();
+    // A flood of positions is bounded the same way: at most a burst of them is read.
+    await new Promise((r) => setTimeout(r, (1000 * INBOUND_FRAME_BURST) / INBOUND_FRAMES_PER_S));
+    const before = (await t.db.query<{ n: number }>('select count(*)::int as n from locations where user_id = $1', [member.id])).rows[0]!.n;
+    const floodAt = Date.now();
+    for (let i = 0; i < flood; i++) sender.send({ code: 0, topic: topics.location(DEMO_ENT_ID, member.id), data: { lng: 116.4, lat: 39.9, coord: 0, time: floodAt - i }, t: 'Location' });
+    await new Promise((r) => setTimeout(r, 1000)); // refill a little, past the location batching window
+    await sender.ping();
+    const stored = (await t.db.query<{ n: number }>('select count(*)::int as n from locations where user_id = $1', [member.id])).rows[0]!.n - before;
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThanOrEqual(INBOUND_FRAME_BURST + Math.ceil(((Date.now() - floodAt) * INBOUND_FRAMES_PER_S) / 1000));
+    expect(sender.closeCode).toBeNull();
+    await sender.close();
   });
 });

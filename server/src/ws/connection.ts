@@ -33,6 +33,15 @@ import type { ScreenLink } from './screen-link';
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** Larger text frames are ignored (the socket stays open); no client frame needs more. */
 export const MAX_INBOUND_FRAME_BYTES = 64 * 1024;
+/**
+ * Sending too fast (docs/protocol.md "Inbound rate"): each socket may send a burst of this many
+ * frames, refilled at INBOUND_FRAMES_PER_S. Frames beyond it are dropped unread and counted; the
+ * socket stays open, so a device that misbehaves for a moment does not reconnect and log in again.
+ */
+export const INBOUND_FRAME_BURST = 100;
+export const INBOUND_FRAMES_PER_S = 50;
+/** A warning per this many dropped frames of one socket (the first included). */
+const DROPPED_LOG_EVERY = 1_000;
 const CLOSE_INTERNAL_ERROR = 1011;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 
@@ -81,6 +90,11 @@ export class Ws2Connection {
   private closed = false;
   /** Forgets this socket at the screen counts' ticker (staff with screen.read only). */
   private stopScreenCounts: (() => void) | null = null;
+  /** Inbound token bucket: frames this socket may still send now, and when it was last filled. */
+  private tokens = INBOUND_FRAME_BURST;
+  private tokensAt = Date.now();
+  /** Frames dropped because they came too fast. */
+  droppedFrames = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -91,6 +105,9 @@ export class Ws2Connection {
   ) {
     // Listeners go on before any await, or early frames would be lost.
     socket.on('message', (data, isBinary) => {
+      // Counted before anything else, so a flood costs no parsing and cannot pile up while the
+      // token is being checked.
+      if (!this.takeToken()) return;
       if (isBinary) return;
       if (this.pending) this.pending.push(data);
       else this.handle(data);
@@ -174,6 +191,21 @@ export class Ws2Connection {
 
   private sendText(text: string): void {
     sendGuarded(this.socket, text);
+  }
+
+  /** True when the socket may send one more frame now; counts (and now and then logs) a drop. */
+  private takeToken(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(INBOUND_FRAME_BURST, this.tokens + ((now - this.tokensAt) * INBOUND_FRAMES_PER_S) / 1000);
+    this.tokensAt = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return true;
+    }
+    if (this.droppedFrames++ % DROPPED_LOG_EVERY === 0) {
+      this.deps.log.warn({ connectionId: this.id, userId: this.session?.userId, dropped: this.droppedFrames }, '/ws2 client sends too fast: frames dropped');
+    }
+    return false;
   }
 
   /** Binary, oversized, non-JSON and invalid frames are ignored: never an error, never a close. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** Every id (enterprise, user, channel, device) is a positive integer. */
-export const idSchema = z.number().int().positive();
+/** Every id (enterprise, user, channel, device) is a positive integer that fits the database's
+ *  `integer` columns (a larger one made the query fail with 500). */
+export const idSchema = z.number().int().positive().max(2_147_483_647);
 export type Id = z.infer<typeof idSchema>;
 
 const ID_TEXT = /^[1-9][0-9]*$/;

@@ -58,6 +58,7 @@ export * from './realtime/patrol';
 export * from './patrol-schedule';
 export * from './realtime/listen';
 export * from './realtime/frames';
+export * from './realtime/inbound';
 export * from './notices';
 export * from './packages';
 export * from './diagnostics';

@@ -31,7 +31,11 @@ export const boolParam = z.preprocess(
   blankToUndefined,
   z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 );
-export const intParam = z.preprocess(blankToUndefined, z.coerce.number().int().optional());
+/** Every `intParam` is a time in ms since the epoch (from, to, createdAfter): years 1 to 9999, which
+ *  both JavaScript dates and PostgreSQL's to_timestamp hold (past them the query failed with 500). */
+export const TIME_PARAM_MIN_MS = -62_135_596_800_000;
+export const TIME_PARAM_MAX_MS = 253_402_300_799_999;
+export const intParam = z.preprocess(blankToUndefined, z.coerce.number().int().min(TIME_PARAM_MIN_MS).max(TIME_PARAM_MAX_MS).optional());
 export const idParam = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
 
 /**

@@ -28,6 +28,8 @@ export const loginRequestSchema = z.object({
     .number({ error: 'validation.orgIdRequired' })
     .int({ error: 'validation.orgIdInvalid' })
     .positive({ error: 'validation.orgIdInvalid' })
+    // The database's integer column: a larger id made the login fail with 500.
+    .max(2_147_483_647, { error: 'validation.orgIdInvalid' })
     .optional(),
   account: text({ error: 'validation.accountRequired' })
     .trim()
