@@ -1,30 +1,22 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { watchCsp, watchNewContexts } from './csp';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { cspTest } from './csp';
 import { startServer, type RunningServer } from './server';
 
 export const DEMO = { entId: 100001, password: 'demo123' } as const;
 
 interface WorkerFixtures { server: RunningServer }
-interface TestFixtures { baseURL: string; cspViolations: string[] }
+interface TestFixtures { baseURL: string }
 
 /** `server` is one real server per worker, reading the repo's builds; tests that change
- *  remote files start their own with `startServer({ remotesDir: copyRemotes() })`. */
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+ *  remote files start their own with `startServer({ remotesDir: copyRemotes() })`. Every test
+ *  fails on a CSP violation in any of its browsers (cspTest, harness/csp.ts). */
+export const test = cspTest.extend<TestFixtures, WorkerFixtures>({
   server: [async ({}, use) => {
     const server = await startServer();
     await use(server);
     await server.stop();
   }, { scope: 'worker' }],
   baseURL: async ({ server }, use) => { await use(server.baseURL); },
-  // Issue 15 item 7: every screen runs under the server's CSP; any violation fails the test.
-  cspViolations: [async ({ browser, context }, use) => {
-    const seen: string[] = [];
-    watchCsp(context, seen);
-    const restore = watchNewContexts(browser, seen);
-    await use(seen);
-    restore();
-    expect(seen, 'Content-Security-Policy violations').toEqual([]);
-  }, { auto: true }],
 });
 
 export { expect };

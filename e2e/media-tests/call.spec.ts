@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { energyRate } from '../harness/media';
 import { openConsole, type Console } from './support/console';
 import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';

@@ -3,7 +3,8 @@
 // a tone WAV; the listener's received energy rises, and falls once the talker mutes itself.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { energyRate, inboundAudio, installMediaProbes, launchMediaBrowser } from '../harness/media';
 import { writeToneWav } from '../harness/wav';
 import { startJanus, type RunningJanus } from './support/janus';

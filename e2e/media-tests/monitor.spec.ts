@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { openConsole, type Console } from './support/console';
 import { openHandset, type Handset } from './support/handset-page';
 import { attachLogsOnFailure, startMediaServer, type MediaServer } from './support/media-server';

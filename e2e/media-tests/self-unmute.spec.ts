@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { loginViaApi } from '../harness/fixtures';
 import { guardLoopback } from '../harness/loopback';
 import { energyRate, installMediaProbes } from '../harness/media';

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { startSimulator, type Simulator } from '../harness/simulator';
 import { openConsole, type Console } from './support/console';
 import { attachLogsOnFailure, startMediaServer, type MediaServer } from './support/media-server';

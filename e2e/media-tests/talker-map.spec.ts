@@ -1,4 +1,5 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { apiLogin } from '../harness/fixtures';
 import { startSimulator, type Simulator } from '../harness/simulator';
 import { openConsole } from './support/console';

@@ -1,4 +1,5 @@
-import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { energyRate, launchMediaBrowser } from '../harness/media';
 import { startSimulator, type Simulator } from '../harness/simulator';
 import { writeSyllablesWav } from '../harness/wav';

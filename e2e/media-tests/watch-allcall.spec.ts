@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { DEMO } from '../harness/fixtures';
 import { energyRate } from '../harness/media';
 import { hold, letGo, openConsole } from './support/console';

@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { OperationType } from '@ptt/contracts';
 import { apiLogin } from '../harness/fixtures';
 import { energyRate } from '../harness/media';

@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { hold, letGo, openConsole, type Console } from './support/console';
 import { speakingSuite } from './support/speaking';
 import { LEVEL_HEARD, levelOver, tileOf } from './support/watch-tiles';

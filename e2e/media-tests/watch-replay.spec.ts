@@ -1,4 +1,5 @@
-import { test, expect, type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { hold, letGo, openConsole } from './support/console';
 import { speakingSuite } from './support/speaking';
 import { LEVEL_HEARD, LEVEL_SILENT, peakLevel, tileOf } from './support/watch-tiles';

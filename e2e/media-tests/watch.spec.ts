@@ -1,4 +1,5 @@
-import { test, expect, type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { cspTest as test } from '../harness/csp';
 import { energyRate } from '../harness/media';
 import { hold, letGo, openConsole } from './support/console';
 import { HEARD, SILENT, audioAt, speakingSuite } from './support/speaking';
