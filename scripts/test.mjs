@@ -65,6 +65,8 @@ if (installed) {
   for (const r of await runPool(jobs, Math.max(1, os.cpus().length))) {
     if (!r.ok) console.info(r.output);
     check(r.name, r.ok);
+    // Two jobs run at once, so these add up to about twice the step's wall time.
+    timings.push({ step: `  ${r.name}`, seconds: r.seconds });
   }
   step('tool tests');
   // The lint rule that holds the package direction and the federation share config (node:test).
@@ -90,8 +92,9 @@ if (installed) {
     const file = path.join(OUT, `jest-${p.name.replace(/[@/]/g, '_')}.json`);
     const at = Date.now();
     // Jest's default is one worker per core but one, so one on this 2-core machine: the UI suites
-    // (jsdom, CPU-bound) take both cores. The server and simulator suites run in band (their
-    // own scripts), where the database and the sockets are the wait, not the CPU.
+    // (jsdom, CPU-bound) and the server suites take both cores. Each server suite has its own
+    // database (test/test-db.ts) and its own ports, so two at once do not meet: 452 s with two
+    // workers against about 600 s in band. The simulator's suites run in band (its script).
     const testScript = JSON.parse(readFileSync(path.join(p.dir, 'package.json'), 'utf8')).scripts?.test ?? '';
     const workers = /--runInBand/.test(testScript) ? [] : [`--maxWorkers=${Math.max(1, os.cpus().length)}`];
     const status = pnpm(['--filter', p.name, 'run', 'test', ...workers, '--json', `--outputFile=${file}`]);
@@ -142,11 +145,12 @@ async function runPool(jobs, width) {
     while (next < jobs.length) {
       const job = jobs[next++];
       results.push(await new Promise((resolve) => {
+        const at = Date.now();
         const child = spawn(cmd, [...args, ...job.args], { cwd: ROOT, env: { ...process.env, COREPACK_INTEGRITY_KEYS: '0' } });
         let output = '';
         child.stdout.on('data', (b) => { output += b; });
         child.stderr.on('data', (b) => { output += b; });
-        child.on('close', (code) => resolve({ name: job.name, ok: code === 0, output }));
+        child.on('close', (code) => resolve({ name: job.name, ok: code === 0, output, seconds: Math.round((Date.now() - at) / 1000) }));
       }));
     }
   };
@@ -177,6 +181,16 @@ function countPlaywright(file, status, label = 'e2e') {
     for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`${label}: ${[...trail, spec.title].join(' > ')}`);
   };
   for (const s of r.suites) walk(s, [s.title]);
+  // Each spec file's summed test time, longest first: where the e2e minutes go.
+  const perFile = new Map();
+  const sum = (suite) => {
+    for (const s of suite.suites ?? []) sum(s);
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const res of t.results ?? []) {
+      perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + (res.duration ?? 0));
+    }
+  };
+  for (const s of r.suites) sum(s);
+  for (const [f, ms] of [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 12)) timings.push({ step: `  ${label} ${f}`, seconds: Math.round(ms / 1000) });
   if (r.errors?.length) check(`${label} (${r.errors.length} run errors)`, false);
 }
 
