@@ -6,6 +6,7 @@ import type { TimeLimits } from './config';
 import type { CoreDeps } from './core-deps';
 import { DeviceService } from './devices/device.service';
 import { JanusChecker } from './diagnostics/janus-check';
+import { RedisProbe, ServiceStatusChecker } from './diagnostics/service-status';
 import { EnterpriseService } from './enterprise/enterprise.service';
 import { FenceCache } from './fences/fence-cache';
 import { FenceMonitor } from './fences/fence-monitor';
@@ -46,6 +47,8 @@ export interface ModuleSettings {
   limits: TimeLimits;
   /** JANUS_URL: the diagnostics probe's target when PTT has no Janus of its own. */
   janusUrl: string | undefined;
+  /** REDIS_URL: probed for the console's service status; none on a single node. */
+  redisUrl?: string | undefined;
 }
 
 /**
@@ -67,6 +70,8 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
   const patches = new PatchService({ db, hub, media }, floors, report);
   const patrolCache = new PatrolCache(db);
   const patrol = new PatrolService(db, hub, presence);
+  const janusCheck = new JanusChecker(media, settings.janusUrl);
+  const redisProbe = settings.redisUrl ? new RedisProbe(settings.redisUrl, log) : null;
   return {
     ...core,
     enterprise: new EnterpriseService(db, hub),
@@ -96,7 +101,8 @@ export function composeModules(core: CoreDeps, settings: ModuleSettings): Module
     patches,
     allCalls: new AllCallService({ db, media }, floors, patches),
     recentBursts: new RecentBursts(db),
-    janusCheck: new JanusChecker(media, settings.janusUrl),
+    janusCheck,
+    serviceStatus: new ServiceStatusChecker(db, janusCheck, redisProbe),
     watch: new WatchService({ db, hub }),
     screen,
     displays: new DisplayService({ db, hub, log }),

@@ -5,6 +5,7 @@ import type { CommandService } from './commands/command.service';
 import type { CoreDeps } from './core-deps';
 import type { DeviceService } from './devices/device.service';
 import type { JanusChecker } from './diagnostics/janus-check';
+import type { ServiceStatusChecker } from './diagnostics/service-status';
 import type { EnterpriseService } from './enterprise/enterprise.service';
 import type { FenceCache } from './fences/fence-cache';
 import type { FenceMonitor } from './fences/fence-monitor';
@@ -77,6 +78,8 @@ export interface ModuleDeps extends CoreDeps {
   allCalls: AllCallService;
   recentBursts: RecentBursts;
   janusCheck: JanusChecker;
+  /** Database, Redis and Janus as this node reaches them (the console's banner); closed with the app. */
+  serviceStatus: ServiceStatusChecker;
   watch: WatchService;
   /** The large screen's reads and counts (ADR 026); its channel list and user total cached per node. */
   screen: ScreenService;

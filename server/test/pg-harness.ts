@@ -95,7 +95,24 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
   throw new Error(`postgres did not accept connections within ${STARTUP_LIMIT_MS} ms:\n${log()}`);
 }
 
-export async function startPostgres(): Promise<PgServer> {
+export interface PgOptions {
+  /**
+   * fsync, synchronous commits and full-page writes on (PostgreSQL's defaults), for a cluster that
+   * is killed and restarted with its data: the fault tests. Off otherwise (one test run's cluster).
+   */
+  durable?: boolean;
+}
+
+export interface DurablePgServer extends PgServer {
+  /** Ends the postmaster with the signal (SIGKILL: a crash; SIGINT: fast shutdown); keeps the data. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again on the same port and data folder, resolving once it accepts connections. */
+  restart(): Promise<void>;
+}
+
+export async function startPostgres(): Promise<PgServer>;
+export async function startPostgres(opts: PgOptions & { durable: true }): Promise<DurablePgServer>;
+export async function startPostgres(opts: PgOptions = {}): Promise<DurablePgServer> {
   const bins = findPgBinaries();
   const as = runAs();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'ptt-pg-'));
@@ -104,7 +121,7 @@ export async function startPostgres(): Promise<PgServer> {
 
   const [initCmd, initArgs] = command(
     bins.initdb,
-    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'],
+    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', ...(opts.durable ? [] : ['--no-sync'])],
     as,
   );
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
@@ -114,17 +131,21 @@ export async function startPostgres(): Promise<PgServer> {
   }
 
   const port = await freePort();
-  // Durability settings off: this cluster lives for one test run.
+  // Durability settings off unless asked for: such a cluster lives for one test run.
+  const durability = opts.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
   const [pgCmd, pgArgs] = command(
     bins.postgres,
-    ['-D', dataDir, '-p', String(port), '-k', tmp, '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'],
+    ['-D', dataDir, '-p', String(port), '-k', tmp, '-c', 'listen_addresses=127.0.0.1', ...durability, '-c', 'max_connections=100'],
     as,
   );
   let output = '';
-  const child = spawn(pgCmd, pgArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (b: Buffer) => (output += b.toString()));
-  child.stderr?.on('data', (b: Buffer) => (output += b.toString()));
+  let child: ChildProcess;
+  const launch = (): void => {
+    child = spawn(pgCmd, pgArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (b: Buffer) => (output += b.toString()));
+    child.stderr?.on('data', (b: Buffer) => (output += b.toString()));
+  };
+  launch();
 
   const postmasterPid = (): number | null => {
     try {
@@ -148,37 +169,49 @@ export async function startPostgres(): Promise<PgServer> {
   process.once('exit', killOnExit);
 
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // Signal the postmaster itself (runuser may not forward signals); SIGINT = fast shutdown.
+  const kill = async (signal: NodeJS.Signals = 'SIGINT'): Promise<void> => {
+    const pid = postmasterPid();
+    if (pid) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      const limit = new Promise((r) => setTimeout(r, STOP_LIMIT_MS).unref());
+      await Promise.race([exited, limit]);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (pid) process.kill(pid, 'SIGKILL');
+        child.kill('SIGKILL');
+      }
+    }
+    // After a SIGKILL the postmaster's children notice on their own; wait until none holds the folder.
+    const deadline = Date.now() + STOP_LIMIT_MS;
+    while (spawnSync('fuser', [dataDir], { encoding: 'utf8' }).stdout.trim() !== '' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
     process.removeListener('exit', killOnExit);
-    const pid = postmasterPid();
-    // Signal the postmaster itself (runuser may not forward signals); SIGINT = fast shutdown.
-    if (pid) {
-      try {
-        process.kill(pid, 'SIGINT');
-      } catch {
-        // already gone
-      }
-    }
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      const limit = new Promise((r) => setTimeout(r, STOP_LIMIT_MS).unref());
-      await Promise.race([exited, limit]);
-      if (child.exitCode === null) {
-        if (pid) process.kill(pid, 'SIGKILL');
-        child.kill('SIGKILL');
-      }
-    }
+    await kill('SIGINT');
     rmSync(tmp, { recursive: true, force: true });
+  };
+  const restart = async (): Promise<void> => {
+    launch();
+    await waitUntilReady(url, child, () => output);
   };
 
   try {
-    await waitUntilReady(url, child, () => output);
+    await waitUntilReady(url, child!, () => output);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { url, urlFor: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`, stop };
+  return { url, urlFor: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`, stop, kill, restart };
 }

@@ -1,4 +1,4 @@
-import { janusCheckSchema, serverTimeSchema } from '@ptt/contracts';
+import { SERVICE_STATUS_PATH, janusCheckSchema, serverTimeSchema, serviceStatusSchema } from '@ptt/contracts';
 import { defineRoute, type RouteDef } from '../http/route';
 
 const tag = 'diagnostics';
@@ -26,5 +26,16 @@ export const diagnosticsRoutes: RouteDef[] = [
     auth: 'diagnostics.read',
     response: janusCheckSchema,
     handler: ({ deps }) => deps.janusCheck.check(),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: SERVICE_STATUS_PATH,
+    summary:
+      "What the answering node reaches now: database, Redis and Janus, each up, down or notConfigured (2 s per probe, one round shared for 2 s). " +
+      "The console's banner polls it. While the database is down this route, like every other, may answer 503/600 with data.reason 'databaseUnavailable'",
+    tag,
+    auth: 'diagnostics.read',
+    response: serviceStatusSchema,
+    handler: ({ deps }) => deps.serviceStatus.check(),
   }),
 ];

@@ -82,3 +82,24 @@ export const fenceEvaluationStatsSchema = z.object({
   databaseLatency: fenceHistogramSchema,
 });
 export type FenceEvaluationStats = z.infer<typeof fenceEvaluationStatsSchema>;
+
+/**
+ * The reason (`data.reason`) of the 503/600 every request answers while the server cannot reach its
+ * database: the console shows the database as down rather than a bare "service busy".
+ */
+export const DATABASE_UNAVAILABLE = 'databaseUnavailable';
+
+export const ServiceState = { Up: 'up', Down: 'down', NotConfigured: 'notConfigured' } as const;
+export type ServiceState = (typeof ServiceState)[keyof typeof ServiceState];
+export const serviceStateSchema = z.enum(ServiceState);
+
+/** `GET /api/diagnostics/status`: what the answering node can reach now (the console's banner). */
+export const serviceStatusSchema = z.object({
+  database: serviceStateSchema,
+  /** notConfigured on a single node without REDIS_URL. */
+  redis: serviceStateSchema,
+  /** notConfigured without a media server (PTT audio off). */
+  janus: serviceStateSchema,
+});
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+export const SERVICE_STATUS_PATH = '/api/diagnostics/status';
