@@ -101,6 +101,18 @@ describe.each(['memory', 'redis'] as const)('%s floor store', (kind) => {
     expect(await two.acquire(rec('100001-1-6', 12, 60_000, later), { force: false, now: later })).toEqual({ kind: 'granted', previous: old });
   });
 
+  it('finds the floor a user holds as their own from any node, not a bridged one, and none after its release', async () => {
+    const now = Date.now();
+    const own = rec('100001-1-60', 40, 60_000, now);
+    await one.acquire(own, { force: false, now });
+    await one.acquire({ ...rec('100001-1-61', 41, 60_000, now), via: { kind: 'allcall', id: 'call2', chatId: null } }, { force: false, now, bridged: true });
+    expect(await two.heldBy(ENT, 40)).toEqual(own);
+    expect(await two.heldBy(ENT, 41)).toBeNull();
+    expect(await two.heldBy(ENT, 42)).toBeNull();
+    await two.release(own.chatId, own.burstId);
+    expect(await one.heldBy(ENT, 40)).toBeNull();
+  });
+
   (kind === 'redis' ? it : it.skip)('lets Redis drop a floor key a while after its max duration (backstop for a dead node)', async () => {
     if (!redis) throw new Error('no redis');
     const now = Date.now();

@@ -50,6 +50,8 @@ export interface FloorStore {
   get(chatId: string): Promise<FloorRecord | null>;
   /** Stored records of these chat ids, expired or not. */
   getMany(chatIds: readonly string[]): Promise<FloorRecord[]>;
+  /** The floor this user holds as their own (not a bridged one), expired or not. */
+  heldBy(entId: number, uid: number): Promise<FloorRecord | null>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,12 @@ export class MemoryFloorStore implements FloorStore {
 
   getMany(chatIds: readonly string[]): Promise<FloorRecord[]> {
     return Promise.resolve(chatIds.flatMap((id) => this.floors.get(id) ?? []));
+  }
+
+  heldBy(entId: number, uid: number): Promise<FloorRecord | null> {
+    const chatId = this.byUser.get(`${entId}:${uid}`);
+    const rec = chatId === undefined ? null : (this.floors.get(chatId) ?? null);
+    return Promise.resolve(rec?.uid === uid && !rec.via ? rec : null);
   }
 
   close(): Promise<void> {

@@ -190,6 +190,23 @@ export class FloorService {
     for (const g of all) this.afterGrant(g.rec, g.previous, now);
   }
 
+  /**
+   * Users a dead node left online and who have no connection anywhere (the presence store found
+   * them, on this one live node): their floors end ('left'). Their granting node may be the dead
+   * one, whose timer and watch died with it; otherwise its watch ends them too, and only one of
+   * the two releases wins (by burst id).
+   */
+  async endHeldBy(users: readonly { entId: number; userId: number }[]): Promise<void> {
+    for (const u of users) {
+      try {
+        const rec = await this.deps.floors.heldBy(u.entId, u.userId);
+        if (rec) await this.end(rec, 'left');
+      } catch (err) {
+        this.log(err, 'ptt: ending the floor of a user a dead node left failed');
+      }
+    }
+  }
+
   /** Ends the chat's floor if its holder matches (membership, suspend, disband). */
   async endIf(chatId: string, match: (rec: FloorRecord) => boolean, reason: FloorChangeReason, keep = true): Promise<void> {
     const current = await this.deps.floors.get(chatId);

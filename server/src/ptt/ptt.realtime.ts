@@ -21,4 +21,7 @@ export function registerPttRealtime(deps: ModuleDeps): void {
     await floors.closeRoom(chatId(e.entId, e.channelId), true);
   });
   deps.media.watch((chatIds) => floors.holders(chatIds));
+  // A node that died took its floors' timers and watches along: the live node that claims its
+  // connections ends the floors of the users who are gone with it (issue 25, lb-failover.test.ts).
+  deps.presence.onUsersGone((users) => void floors.endHeldBy(users));
 }

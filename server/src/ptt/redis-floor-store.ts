@@ -115,6 +115,12 @@ export class RedisFloorStore implements FloorStore {
     return raws.flatMap((raw) => parse(raw) ?? []);
   }
 
+  async heldBy(entId: number, uid: number): Promise<FloorRecord | null> {
+    const chatId = await this.client.get(`${this.prefix}floor-user:${entId}:${uid}`);
+    const rec = chatId ? await this.get(chatId) : null;
+    return rec?.uid === uid && !rec.via ? rec : null;
+  }
+
   close(): Promise<void> {
     return closeRedis(this.client);
   }

@@ -88,6 +88,11 @@ export class PresenceService {
     });
   }
 
+  /** Shared stores only: the users a dead node left with no connection anywhere, on one live node. */
+  onUsersGone(listener: (users: PresenceUser[]) => void): void {
+    this.store.onUsersGone?.(listener);
+  }
+
   private key(connectionId: number): string {
     return `${this.nodeId}:${connectionId}`;
   }
