@@ -5,7 +5,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE_PX, AVATAR_MIME_TYPES, ServerCode, im
 import type { Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { ruleError, type Caller } from '../http/caller';
-import type { FileStore, StoredFile } from './file-store';
+import { UploadCutShortError, type FileStore, type StoredFile } from './file-store';
 import { maxFileBytes } from './upload';
 
 /**
@@ -21,7 +21,12 @@ export async function receiveAvatar(req: FastifyRequest, caller: Caller, store: 
   if (!part) throw new AppError(ServerCode.ParameterError, { reason: 'no file in the request' });
   const chunks: Buffer[] = [];
   // multipart stops at the limit (discarding the rest) and marks the stream truncated.
-  for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  } catch {
+    // The request ended before the file did (a truncated form): the client's mistake, not ours.
+    throw new UploadCutShortError();
+  }
   if (part.file.truncated) throw ruleError(ServerCode.FileSizeQuotaExceeded, 'fileTooLarge', { maxBytes: max });
   const bytes = Buffer.concat(chunks);
   const mime = (await FileType.fromBuffer(bytes))?.mime;

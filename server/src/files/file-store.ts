@@ -6,9 +6,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import FileType from 'file-type';
-import { toStorableText, type FileMeta } from '@ptt/contracts';
+import { ServerCode, toStorableText, type FileMeta } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
 import { iso } from '../db/sql';
+import { AppError } from '../http/app-error';
 
 const SNIFF_BYTES = 4100;
 const NAME_MAX = 120;
@@ -27,6 +28,16 @@ export class FileTooLargeError extends Error {
 }
 
 /** A display name from whatever the client sent: no directories, no control characters, bounded. */
+/** The request ended before the file did: 400/2004, the client's mistake. */
+export class UploadCutShortError extends AppError {
+  constructor() {
+    super(ServerCode.ParameterError, { reason: 'the upload ended before its file did' });
+  }
+}
+
+/** Document and script types (xml, svg, html, javascript, and any `+xml`); not xlsx's openxmlformats. */
+export const ACTIVE_TYPE = /(^|\/|\+)(xml|svg|html|xhtml|javascript|ecmascript)\b/i;
+
 export function safeFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
@@ -57,6 +68,9 @@ export class FileStore {
     const id = randomBytes(18).toString('base64url');
     const entDir = path.join(this.dir, String(opts.entId));
     await mkdir(entDir, { recursive: true });
+    // A form that ends before its file does (truncated multipart) destroys the part's stream
+    // without an error; piped after that, it would never finish and the request would hang.
+    if (opts.stream.destroyed && !opts.stream.readableEnded) throw new UploadCutShortError();
     const tmp = path.join(entDir, `.${id}.part`);
     const hash = createHash('sha256');
     let size = 0;
@@ -83,10 +97,13 @@ export class FileStore {
       await rename(tmp, path.join(entDir, id));
     } catch (err) {
       await rm(tmp, { force: true });
+      if ((err as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') throw new UploadCutShortError();
       throw err;
     }
     const sniffed = await FileType.fromBuffer(head);
-    const mime = sniffed?.mime ?? 'application/octet-stream';
+    // A type a browser renders as a document or runs is stored as unknown: an SVG with an XML
+    // prolog sniffs as application/xml, and must never be served as such.
+    const mime = sniffed && !ACTIVE_TYPE.test(sniffed.mime) ? sniffed.mime : 'application/octet-stream';
     const name = safeFileName(opts.name);
     const r = await (opts.q ?? this.db).query<{ createdAt: string }>(
       `insert into files (id, ent_id, uploader_id, name, mime, size, sha256) values ($1, $2, $3, $4, $5, $6, $7)

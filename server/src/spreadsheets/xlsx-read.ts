@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX, ServerCode } from '@ptt/contracts';
 import type { Queryable } from '../db/db';
-import { safeFileName } from '../files/file-store';
+import { UploadCutShortError, safeFileName } from '../files/file-store';
 import { AppError } from '../http/app-error';
 import { ruleError, type Caller } from '../http/caller';
 import { inspectZip } from './zip-check';
@@ -72,7 +72,8 @@ async function receiveXlsx(req: FastifyRequest, caller: Caller, db: Queryable): 
     buf = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw ruleError(ServerCode.FileSizeQuotaExceeded, 'fileTooLarge', { maxBytes: max });
-    throw err;
+    // Reading the request failed otherwise: the form ended before the file did.
+    throw new UploadCutShortError();
   }
   const verdict = await inspectZip(buf, UNPACKED_MAX_BYTES);
   if (verdict === 'tooLarge') throw ruleError(ServerCode.FileSizeQuotaExceeded, 'fileTooLarge', { maxUnpackedBytes: UNPACKED_MAX_BYTES });
