@@ -1,6 +1,6 @@
 // Starts the real server (production build) on loopback with its own data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,12 @@ export interface StartOptions {
   /** Folder holding `<name>/dist` for each remote; defaults to the repo's remotes (read-only use). */
   remotesDir?: string;
   env?: Record<string, string>;
+  /** Migrate and seed a new database instead of copying the run's template (harness/global-setup.ts). */
+  freshData?: boolean;
 }
+
+/** Set by global-setup: a data folder migrated and seeded once, copied for each server. */
+export const TEMPLATE_ENV = 'PTT_E2E_TEMPLATE_DATA';
 
 const STARTUP_LIMIT_MS = 60_000;
 
@@ -49,6 +54,10 @@ export function copyRemotes(): string {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ptt-e2e-data-'));
+  // A copy opens in about 3 s where migrating and seeding a new database took 10-15 s, and the
+  // suite starts some twenty servers.
+  const template = process.env[TEMPLATE_ENV];
+  if (!opts.freshData && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   const remotesDir = opts.remotesDir ?? path.join(REPO, 'remotes');
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
