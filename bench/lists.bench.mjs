@@ -29,7 +29,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, SERVER_ENTRY, cleanupStack, ensureServerBuilt, fixedRate, login, percentile, startServer } from './lib.mjs';
+import { ROOT, SERVER_ENTRY, cleanupStack, cpuCalibrationMs, ensureServerBuilt, fixedRate, login, percentile, startServer } from './lib.mjs';
 import { COUNT_SQL, DEVICES, ENT, IDS_SQL, LOAD_SQL, loadSql, OPERATIONS, USERS, VISIBLE_SQL } from './lists-data.mjs';
 import { TARGET_RENDER_P95_MS, measureManagementPages, signedInContext } from './management-page.mjs';
 import { pg, startPostgres } from './pg.mjs';
@@ -437,7 +437,7 @@ function table(title, r) {
 const which = process.env.BENCH_DB ?? 'both';
 const sweep = Boolean(process.env.BENCH_SWEEP);
 const result = {
-  machine: { node: process.version, loadAvgAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100), cpu: os.cpus()[0]?.model, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` },
+  machine: { node: process.version, loadAvgAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100), cpuCalibrationMs: cpuCalibrationMs(), cpu: os.cpus()[0]?.model, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` },
   server: path.relative(ROOT, SERVER_ENTRY),
   data: { users: USERS, devices: DEVICES, operations: OPERATIONS, enterprise: ENT },
   method: `latency in ms. "at ${TARGET.rate}/s": open loop, one request every ${(1000 / TARGET.rate).toFixed(2)} ms for the stated time, ` +
@@ -461,7 +461,8 @@ try {
   }
   result.machine.loadAvgAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
   console.log(`Node ${process.version}; ${result.machine.cpu} x${result.machine.cpus}; ${result.machine.memGiB} GiB; ${result.machine.platform}; ` +
-    `load average ${result.machine.loadAvgAtStart[0]} at start, ${result.machine.loadAvgAtEnd[0]} at end`);
+    `load average ${result.machine.loadAvgAtStart[0]} at start, ${result.machine.loadAvgAtEnd[0]} at end; ` +
+    `CPU calibration ${result.machine.cpuCalibrationMs} ms (bench/lib.mjs: lower is faster)`);
   if (result.sweep) {
     console.log(`PGlite sweep (${result.sweep.rule}):`);
     for (const z of result.sweep.sizes) {
