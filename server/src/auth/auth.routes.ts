@@ -18,12 +18,12 @@ export const authRoutes: RouteDef[] = [
   defineRoute({
     method: 'GET',
     url: '/api/auth/captcha',
-    summary: 'A new image captcha (SVG), valid for two minutes and one check',
+    summary: 'A new image captcha (SVG), valid for two minutes and one check; at most 20 a minute per address (429/600 past it)',
     tag: 'auth',
     auth: 'public',
     response: captchaSchema,
-    handler({ deps }) {
-      return deps.auth.captchas.create();
+    handler({ req, deps }) {
+      return deps.auth.captchas.create(req.ip ?? null);
     },
   }),
   defineRoute({

@@ -1,12 +1,34 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import type { Captcha } from '@ptt/contracts';
+import { ServerCode, type Captcha } from '@ptt/contracts';
+import { MemorySendLimiter, type SendLimiter } from '../chat/send-limiter';
 import type { Queryable } from '../db/db';
+import { AppError } from '../http/app-error';
+import { ruleError } from '../http/caller';
 
 const CAPTCHA_TTL_S = 120;
 // No 0/O, 1/I/L: people misread them.
 const CAPTCHA_CHARS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CAPTCHA_LENGTH = 4;
+/**
+ * Each captcha is a row: a public caller could otherwise fill the table as fast as it can ask.
+ * 20 a minute per address is far more than a person at the login or password form needs; counted
+ * in this node's memory (each node allows as many; the rows stay bounded either way).
+ */
+export const CAPTCHAS_PER_ADDRESS = 20;
+export const CAPTCHA_WINDOW_MS = 60_000;
+
+/** 429 with the catalogue's 600, like "sending too fast": the caller is asked to wait. */
+export class CaptchaBusyError extends AppError {
+  constructor() {
+    const e = ruleError(ServerCode.ServiceBusy, 'captchaBusy');
+    super(e.code, e.data, e.message);
+  }
+
+  override get httpStatus(): number {
+    return 429;
+  }
+}
 
 // The package's default export draws a given text (its typings only declare the random helpers).
 const renderSvg = svgCaptcha as unknown as (text: string, opts: { noise: number; color: boolean; width: number; height: number }) => string;
@@ -30,9 +52,12 @@ export class CaptchaService {
     private readonly db: Queryable,
     /** Tests supply the text so they can answer; production draws it at random. */
     private readonly textFor: () => string = randomText,
+    private readonly perAddress: SendLimiter = new MemorySendLimiter(CAPTCHAS_PER_ADDRESS, CAPTCHA_WINDOW_MS),
   ) {}
 
-  async create(): Promise<Captcha> {
+  /** A new captcha for a caller at `ip` (null: unknown, counted together). */
+  async create(ip: string | null): Promise<Captcha> {
+    if (!(await this.perAddress.take(ip ?? 'unknown'))) throw new CaptchaBusyError();
     const id = randomBytes(16).toString('base64url');
     const text = this.textFor();
     const svg = renderSvg(text, { noise: 3, color: false, width: 120, height: 40 });
