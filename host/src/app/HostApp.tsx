@@ -9,6 +9,7 @@ import { SosEscalationAlerts } from '../sos/SosEscalationAlerts';
 import { NS as SHELL_NS, en as shellEn, zh as shellZh } from '../shell/strings';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from './ScrollToTop';
+import { ServiceBanner } from './ServiceBanner';
 import { SessionEvents } from './SessionEvents';
 import { ServicesProvider } from './services';
 import type { HostServices } from './services';
@@ -34,6 +35,7 @@ export function HostApp({ services }: { services: HostServices }) {
           <NotificationCenter />
           <NoticeAlerts />
           <SosEscalationAlerts />
+          <ServiceBanner />
           <AppRoutes />
         </FluentProvider>
       </DataProvider>
