@@ -18,10 +18,11 @@ import { ROOT, freePort } from './lib.mjs';
 const SELF = fileURLToPath(import.meta.url);
 
 /** Forks the balancer; resolves once every worker listens. `state()` sums the workers' views. */
-export async function startLb({ backends, workers = 2, healthIntervalMs = 500 }) {
+export async function startLb({ backends, workers = 2, healthIntervalMs = 500, healthTimeoutMs = 2000, fall = 2 }) {
   const port = await freePort();
   const child = fork(SELF, [], {
-    env: { ...process.env, LB_BACKENDS: JSON.stringify(backends), LB_WORKERS: String(workers), LB_PORT: String(port), LB_HEALTH_MS: String(healthIntervalMs) },
+    env: { ...process.env, LB_BACKENDS: JSON.stringify(backends), LB_WORKERS: String(workers), LB_PORT: String(port), LB_HEALTH_MS: String(healthIntervalMs),
+      LB_HEALTH_TIMEOUT_MS: String(healthTimeoutMs), LB_FALL: String(fall) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const killOnExit = () => child.kill('SIGKILL');
@@ -93,6 +94,7 @@ async function worker() {
   const { startLoadBalancer } = await tsImport(path.join(ROOT, 'server', 'test', 'lb-proxy.ts'), import.meta.url);
   const lb = await startLoadBalancer({
     backends: JSON.parse(process.env.LB_BACKENDS), port: Number(process.env.LB_PORT), healthIntervalMs: Number(process.env.LB_HEALTH_MS),
+    healthTimeoutMs: Number(process.env.LB_HEALTH_TIMEOUT_MS), fall: Number(process.env.LB_FALL),
   });
   process.on('message', (m) => { if (m.type === 'state') process.send({ id: m.id, backends: lb.backends(), stats: lb.stats }); });
   process.once('SIGTERM', () => { void lb.close().finally(() => process.exit(0)); });

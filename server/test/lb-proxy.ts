@@ -30,8 +30,9 @@ export interface LoadBalancer {
   backends(): LbBackendState[];
   /** The open tunnels: the upgrade's path (with its query) and the node it went to. */
   routes(): { path: string; backend: string }[];
-  /** Counters since the start: forwarded requests and upgrades, retries after a refused connect, 502s. */
-  stats: { requests: number; upgrades: number; retried: number; failed: number };
+  /** Counters since the start: forwarded requests and upgrades, retries after a refused connect,
+   *  502s, and nodes dropped (by a failed health check or a refused connect). */
+  stats: { requests: number; upgrades: number; retried: number; failed: number; dropped: number };
   close(): Promise<void>;
 }
 
@@ -83,7 +84,7 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
     if (!isLoopback(u.hostname)) throw new Error(`backend ${base} is not on loopback`);
     return { base: u.origin, host: u.hostname, port: Number(u.port), healthy: true, fails: 0, tunnels: new Map() };
   });
-  const stats = { requests: 0, upgrades: 0, retried: 0, failed: 0 };
+  const stats = { requests: 0, upgrades: 0, retried: 0, failed: 0, dropped: 0 };
   let turn = 0;
 
   /** The healthy nodes from the next one in turn; every node once, none twice. */
@@ -97,6 +98,7 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
   const markDown = (node: Backend): void => {
     if (!node.healthy) return;
     node.healthy = false;
+    stats.dropped += 1;
     // A node that stops answering keeps its TCP connections only if it hangs rather than dies:
     // end its tunnels so its clients reconnect to another node (HAProxy's shutdown-sessions).
     for (const s of node.tunnels.keys()) s.destroy();
