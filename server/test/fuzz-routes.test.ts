@@ -46,7 +46,7 @@ interface Draw {
 }
 
 /** What a path or query value looks like on the wire. */
-const wire = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const wire = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
 
 const stringRecord = (v: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((v ?? {}) as Record<string, unknown>).filter(([, x]) => x !== undefined).map(([k, x]) => [k, wire(x)]));

@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('/ws2 frames drawn from the schemas on %s', (kind) => {
     const member = await loginAs(t.app, 'member1');
     me = member.id;
     const admin = (await loginAs(t.app, 'superadmin')).auth_token;
-    const one = async (sql: string, params: unknown[]) => (await t.db.query<{ id: number }>(sql, params)).rows[0]!.id;
+    const one = async (sql: string, params: (string | number)[]) => (await t.db.query<{ id: number }>(sql, params)).rows[0]!.id;
     otherMember = await one('select id from users where ent_id = $1 and account = $2', [DEMO_ENT_ID, 'member2']);
     foreignUser = await one('select id from users where ent_id = $1 and account = $2', [SECOND_ENT_ID, 'guard1']);
     // Commands to the sender's device and to another member's, so replies can name both.
