@@ -3,3 +3,4 @@ export { LiveMap } from './LiveMap';
 export type { LiveMapProps } from './LiveMap';
 export { liveSlice } from './slice';
 export { liveEn, liveZh } from './strings';
+export { textLabel } from './talkerMarkers';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COORD_CHANGE_EVENT } from '@ptt/map';
 import type { PttMap } from '@ptt/map';
 import { NS } from '../core';
-import { textLabel } from '../live/talkerMarkers';
+import { textLabel } from '../live';
 import type { PatrolAlertEntry } from './slice';
 
 /**
