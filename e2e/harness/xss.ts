@@ -90,3 +90,20 @@ export async function poisonNameReads(context: BrowserContext, text: string): Pr
     return route.fulfill({ response: res, json: poisonNames(body, text) });
   });
 }
+
+/** The same for /ws2: every JSON frame the server sends arrives with `text` in front of each name
+ *  (presence, SOS and chat frames carry nicknames and channel names). */
+export async function poisonNameFrames(context: BrowserContext, text: string): Promise<void> {
+  await context.routeWebSocket(/\/ws2/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      if (typeof m !== 'string') return ws.send(m);
+      try {
+        ws.send(JSON.stringify(poisonNames(JSON.parse(m), text)));
+      } catch {
+        ws.send(m);
+      }
+    });
+  });
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO, apiLogin, expect, loginViaApi, withOwnServer } from '../harness/fixtures';
-import { expectNoXss, payloads, poisonNameReads, watchXss, type XssWatch } from '../harness/xss';
+import { expectNoXss, payloads, poisonNameFrames, poisonNameReads, watchXss, type XssWatch } from '../harness/xss';
 
 // Issue 25, stored XSS: markup stored in every text a user can set that the server keeps as
 // written (chat, notice title and body, display name, organisation name, SOS close note, the
@@ -36,6 +36,8 @@ const DISPLAY = payloads('display').svg;
 const NOTE = `${payloads('note').img} ${payloads('note').script}`;
 const AGENT = payloads('agent').img;
 const NAME = payloads('name').img;
+const FILE = payloads('file').svg;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** A console page of its own, watched for XSS. */
 async function consolePage(browser: Browser, baseURL: string, account: string): Promise<{ context: BrowserContext; page: Page; watch: XssWatch }> {
@@ -46,7 +48,7 @@ async function consolePage(browser: Browser, baseURL: string, account: string): 
   return { context, page, watch };
 }
 
-const visible = (page: Page, text: string) => expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+const visible = (page: Page, text: string) => expect(page.getByText(text, { exact: false }).filter({ visible: true }).first()).toBeVisible();
 
 test('markup stored in every text the server keeps is shown as text on every screen that shows it', async ({ browser, baseURL, request }) => {
   test.setTimeout(120_000);
@@ -61,6 +63,14 @@ test('markup stored in every text the server keeps is shown as text on every scr
   for (const text of Object.values(CHAT)) {
     await ok(request, baseURL, member, 'POST', `/api/chats/${DEMO.entId}-1-${general.id}/messages`, { type: 0, content: { text } });
   }
+  // A file message: the stored upload name loses < and > (safeFileName), the message's own name
+  // is kept as written.
+  const upload = await request.post(`${baseURL}/api/files`, {
+    headers: { authorization: `Bearer ${member}` },
+    multipart: { file: { name: `${FILE}.png`, mimeType: 'image/png', buffer: PNG } },
+  });
+  const fileId = ((await upload.json()) as Envelope<{ id: string }>).data.id;
+  await ok(request, baseURL, member, 'POST', `/api/chats/${DEMO.entId}-1-${general.id}/messages`, { type: 7, content: { fileId, name: FILE, size: PNG.length } });
   await ok(request, baseURL, dispatcher, 'POST', '/api/notices', { title: NOTICE.img, body: Object.values(NOTICE).join('\n') });
   const pairing = await ok<{ code: string }>(request, baseURL, null, 'POST', '/api/screen/pairings');
   await ok(request, baseURL, superTok, 'POST', '/api/screen/displays', { name: DISPLAY, code: pairing.code });
@@ -79,6 +89,7 @@ test('markup stored in every text the server keeps is shown as text on every scr
   await d.page.getByRole('list', { name: 'Channels' }).getByRole('button', { name: /^General/ }).click();
   const feed = d.page.getByRole('feed', { name: 'Messages of General' });
   for (const text of Object.values(CHAT)) await expect(feed.getByText(text, { exact: true })).toBeVisible();
+  await expect(feed.getByText(FILE).first()).toBeVisible();
   await expectNoXss(d.page, d.watch, 'dispatch');
 
   await d.page.goto(`${baseURL}/main/newPage`);
@@ -137,14 +148,20 @@ test('names the server refuses are refused, and would be shown as text if one go
     expect([what, r.code]).toEqual([what, 2004]);
   }
 
-  // Had such a name got in: every read arrives with NAME in front of each name.
+  // Had such a name got in: every read and every /ws2 frame arrives with NAME in front of each name.
   const s = await consolePage(browser, baseURL, 'superadmin');
   await poisonNameReads(s.context, NAME);
+  await poisonNameFrames(s.context, NAME);
   for (const path of ['/main/userManagement', '/main/channelManagement', '/main/deviceManagement', '/main/fenceManagement', '/main/dispatch']) {
     await s.page.goto(`${baseURL}${path}`);
     await visible(s.page, NAME);
     await expectNoXss(s.page, s.watch, path);
   }
+  // Frames while the dispatch console is open: an SOS (its alarm names the member) and a chat message.
+  const member3 = await apiLogin(request, baseURL, 'member3');
+  await ok(request, baseURL, member3, 'POST', '/api/sos', { lng: 116.41, lat: 39.91, coord: 0 });
+  await expect(s.page.getByText(`${NAME}Member 3`).first()).toBeVisible();
+  await expectNoXss(s.page, s.watch, 'dispatch with frames');
   // Patrol: its checkpoints and its tasks.
   await s.page.goto(`${baseURL}/main/patrol`);
   for (const tab of ['Nodes', 'Tasks']) {
