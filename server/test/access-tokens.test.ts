@@ -1,4 +1,4 @@
-import { PERMISSIONS, Role, ServerCode } from '@ptt/contracts';
+import { PERMISSIONS, Role, ServerCode, WS_CLOSE } from '@ptt/contracts';
 import type { FastifyRequest } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { DEMO_ENT_ID } from '../src/seed/demo';
 import { api, createTestApp, loginAs, type TestApp } from './test-app';
 import { RecordingLog } from './janus-harness';
 import { DB_KINDS } from './test-db';
+import { WsProbe } from './ws-client';
 import { exampleIds, extraUser, PLAIN_QUERIES, requestFor, ROLE_ACCOUNTS, snapshot, type Ids } from './route-examples';
 
 // Issue 25, access: every route (REST and the /janus proxy) with a token that no longer opens a
@@ -62,8 +63,12 @@ describe.each(DB_KINDS)('access with dead and malformed tokens on %s', (kind) =>
     return wrong;
   }
 
+  /** Each dead token walked, with its refusal: /ws2 is asked with them at the end. */
+  const dead: [string, Refusal][] = [];
+
   /** Walks with the token and checks that no table of the enterprise changed. */
   async function walkUnchanged(authorization: string, want: Refusal): Promise<void> {
+    if (authorization.startsWith('Bearer ') && want.reason) dead.push([authorization.slice('Bearer '.length), want]);
     const before = await snapshot(t);
     expect(await walk(authorization, want)).toEqual([]);
     expect(await snapshot(t)).toEqual(before);
@@ -134,6 +139,22 @@ describe.each(DB_KINDS)('access with dead and malformed tokens on %s', (kind) =>
     for (const header of headers) await walkUnchanged(header, noToken);
     // The token itself was fine all along.
     expect((await api(t.app, 'GET', '/api/auth/me', superTok)).body.code).toBe(0);
+  });
+
+  it('closes /ws2 opened with each dead token with the same code and reason as REST', async () => {
+    const baseUrl = await t.listen();
+    expect(dead.map(([, w]) => w.reason)).toEqual(['logout', 'accountChanged', 'loginElsewhere']);
+    for (const [token, want] of dead) {
+      const ws = await WsProbe.open(baseUrl, token);
+      const close = await ws.waitForClose();
+      const last = ws.frames.at(-1);
+      expect([want.reason, close, last?.code, (last?.data as { reason?: string } | undefined)?.reason]).toEqual([
+        want.reason,
+        want.code === ServerCode.LoggedInElsewhere ? WS_CLOSE.LoggedInElsewhere : WS_CLOSE.AuthFailed,
+        want.code,
+        want.reason,
+      ]);
+    }
   });
 
   // Last: the allowed roles really write, so this runs after every "changes nothing" walk.
