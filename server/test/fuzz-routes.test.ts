@@ -16,7 +16,7 @@ import { jsonSchemaOf, justInvalid, leafPaths, setPath, shaped, validLeaves, typ
 // input the schemas accept is never refused as malformed, and one they refuse always is
 // (400/2004) once the caller may use the route. The seed is fixed so a failure replays;
 // PTT_FUZZ_RUNS raises the runs per route (docs/reliability.md has a long run's figures).
-const RUNS_PER_ROUTE = Number(process.env.PTT_FUZZ_RUNS ?? 8);
+const RUNS_PER_ROUTE = Number(process.env.PTT_FUZZ_RUNS ?? 6);
 const SEED = Number(process.env.PTT_FUZZ_SEED ?? 20261128);
 /** Routes per fresh database: what one chunk's fuzz leaves behind does not pile up for the next. */
 const CHUNK = Number(process.env.PTT_FUZZ_CHUNK ?? 90);

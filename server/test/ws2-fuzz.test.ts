@@ -14,7 +14,7 @@ import { jsonSchemaOf, justInvalid, leafPaths, setPath, shaped, validLeaves, typ
 // no handler failed (nothing logged at error level), nothing of another member or enterprise
 // changed, and the valid frames did their work. The seed is fixed; PTT_FUZZ_RUNS raises the frames
 // per kind.
-const FRAMES_PER_KIND = Number(process.env.PTT_FUZZ_RUNS ?? 60);
+const FRAMES_PER_KIND = Number(process.env.PTT_FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.PTT_FUZZ_SEED ?? 20261128);
 
 /** Rows that belong to someone else than the sender (member1 of enterprise 100001). */
