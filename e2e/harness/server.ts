@@ -15,6 +15,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** Stops the process only: the port stays reserved for `start` and the data stays on disk. */
   kill: () => Promise<void>;
+  /** SIGKILLs the process at once (a crash); the port and data stay for `start`. */
+  crash: () => Promise<void>;
   /** Starts the server again on the same port with the same data; resolves once it is healthy. */
   start: () => Promise<void>;
 }
@@ -99,6 +101,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
   };
 
+  // A crash: SIGKILL at once, nothing flushed or closed, like a power cut of the process.
+  const crash = async (): Promise<void> => {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGKILL');
+    await exited;
+  };
+
   const stop = async (): Promise<void> => {
     await kill();
     rmSync(dataDir, { recursive: true, force: true });
@@ -129,5 +141,5 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     await stop();
     throw err;
   }
-  return { baseURL, dataDir, remotesDir, output: () => log, stop, kill, start };
+  return { baseURL, dataDir, remotesDir, output: () => log, stop, kill, crash, start };
 }
