@@ -13,6 +13,7 @@ function setup(first: ServiceStatus | Error, session = SESSION) {
   let now: ServiceStatus | Error = first;
   const utils = renderHost('/main/dispatch', {
     session,
+    statusFromAnswer: true,
     answer: (path) => {
       if (path !== SERVICE_STATUS_PATH) return Promise.resolve({ serverTime: Date.now() });
       return now instanceof Error ? Promise.reject(now) : Promise.resolve(now);

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Title1 } from '@fluentui/react-components';
-import type { Session } from '@ptt/contracts';
+import { SERVICE_STATUS_PATH, ServiceState, type ServiceStatus, type Session } from '@ptt/contracts';
 import { createEventBus, createSessionStore } from '@ptt/event-bus';
 import type { ApiClient, RemoteAppProps, SocketBridge } from '@ptt/event-bus';
 import { initI18n } from '@ptt/ui';
@@ -32,13 +32,21 @@ function fakeRemote(name: string): RemoteModule<RemoteAppProps> {
   };
 }
 
+const ALL_UP: ServiceStatus = { database: ServiceState.Up, redis: ServiceState.NotConfigured, janus: ServiceState.Up };
+
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
 export function renderHost(
   url: string,
-  { session = null as Session | null, failing = [] as string[], answer = undefined as ((path: string) => Promise<unknown>) | undefined } = {},
+  {
+    session = null as Session | null,
+    failing = [] as string[],
+    answer = undefined as ((path: string) => Promise<unknown>) | undefined,
+    /** The status GET goes to `answer` too (the banner's own tests). */
+    statusFromAnswer = false,
+  } = {},
 ) {
   const bus = createEventBus();
   const sessionStore = createSessionStore({ bus, storage: localStorage });
@@ -47,7 +55,11 @@ export function renderHost(
   initI18n({ bus });
   const post = jest.fn<Promise<unknown>, [string, unknown?]>(() => Promise.resolve(null));
   // `answer`: GET answers from the first render on (effects ask at mount).
-  const get = jest.fn<Promise<unknown>, [string, unknown?]>(answer);
+  // The service banner asks for the status on every page: everything is up unless a test says
+  // otherwise through `answer` (a status the fake would refuse to parse made these tests flaky).
+  const get = jest.fn<Promise<unknown>, [string, unknown?]>((path) =>
+    path === SERVICE_STATUS_PATH && !statusFromAnswer ? Promise.resolve(ALL_UP) : (answer?.(path) as Promise<unknown>),
+  );
   const patch = jest.fn<Promise<unknown>, [string, unknown?, unknown?]>(() => Promise.resolve(null));
   const api = { get, post, put: jest.fn(), patch, del: jest.fn(), upload: jest.fn() } as unknown as ApiClient;
   const bridge: jest.Mocked<SocketBridge> = {
