@@ -13,6 +13,11 @@ afterAll(() => configure({ defaultHidden: false }));
 
 afterEach(() => localStorage.clear());
 
+// The dialogs are found by their title, not by role and name: under jsdom, tabster sometimes leaves
+// a Fluent dialog opened from a menu marked aria-hidden (microsoft/fluentui issue 33897; half the
+// runs here), and a hidden dialog has no accessible name. Browsers do not: the e2e and axe specs
+// check the real page.
+const DIALOG_TITLE = '[role="dialog"] h2';
 const openUserMenu = async (name: RegExp) => userEvent.click(await screen.findByRole('button', { name }));
 
 describe('account part of the user menu', () => {
@@ -56,7 +61,7 @@ describe('account part of the user menu', () => {
     renderHost('/main/dispatch', { session: SESSION, answer: () => Promise.resolve({ items: [], total: 0 }) });
     await openUserMenu(/Dispatcher One/);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Login record' }));
-    expect(await screen.findByRole('dialog', { name: 'Login record' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Login record', { selector: DIALOG_TITLE }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/dispatch$/);
   });
 
@@ -71,7 +76,7 @@ describe('account part of the user menu', () => {
     renderHost('/main/dispatch', { session: { ...SESSION, role: Role.User }, answer: () => Promise.resolve({ items: [], total: 0 }) });
     await openUserMenu(/Dispatcher One/);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'SOS record' }));
-    expect(await screen.findByRole('dialog', { name: 'SOS record' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('SOS record', { selector: DIALOG_TITLE }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/main\/dispatch$/);
   });
 
