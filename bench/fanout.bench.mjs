@@ -49,7 +49,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { ROOT, SERVER_ENTRY, WebSocket, cleanupStack, ensureServerBuilt, round, startServer } from './lib.mjs';
+import { ROOT, SERVER_ENTRY, WebSocket, cleanupStack, ensureServerBuilt, round, startServer, intEnv } from './lib.mjs';
 
 const ENT = 100001;
 const PERIOD_MS = 5000;
@@ -64,10 +64,6 @@ const HEARTBEAT_EVERY_MS = 60_000; // like the web client (HEARTBEAT_INTERVAL_MS
 const CONNECT_CONCURRENCY = 100;
 const HISTOGRAM_MAX_MS = 60_000;
 
-const intEnv = (name, fallback) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
 
 // Worker and main thread read the same settings: the worker gets them in workerData.
 const settings = isMainThread ? {

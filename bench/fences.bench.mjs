@@ -35,7 +35,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { ROOT, SERVER_ENTRY, WebSocket, cleanupStack, ensureServerBuilt, login, round, startServer } from './lib.mjs';
+import { ROOT, SERVER_ENTRY, WebSocket, cleanupStack, ensureServerBuilt, login, round, startServer, intEnv } from './lib.mjs';
 import {
   ENT, FENCES_SQL, FIRST_DEVICE_UID, FIRST_DISPATCHER_UID, GROUP_SIZE, LINKS_SQL, STATES_SQL, WALK_RADIUS_M,
   accountsSql, buildData, fencesParam, initialStates, metres, move, seeded,
@@ -54,10 +54,6 @@ const DRAIN_LIMIT_MS = 20_000;
 /** Every BATCH_EVERY-th device buffers: two positions per report, every other period. */
 const BATCH_EVERY = 10;
 
-const intEnv = (name, fallback) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
 const settings = isMainThread ? {
   devices: intEnv('BENCH_FENCES_DEVICES', 5000),
   fences: intEnv('BENCH_FENCES_FENCES', 1000),

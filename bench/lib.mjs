@@ -19,6 +19,12 @@ export function percentile(values, p) {
 }
 export const round = (n) => Math.round(n * 100) / 100;
 
+/** A positive whole number from the environment (a bench's size), else the fallback. */
+export const intEnv = (name, fallback) => {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+};
+
 /**
  * How fast this machine is right now: the best of five runs of a fixed single-threaded job
  * (20 rounds of JSON.stringify and JSON.parse of 2,000 user-like rows, what a list request does

@@ -37,7 +37,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { ROOT, SERVER_ENTRY, cleanupStack, ensureServerBuilt, login, percentile, round, startServer } from './lib.mjs';
+import { ROOT, SERVER_ENTRY, cleanupStack, ensureServerBuilt, login, percentile, round, startServer, intEnv } from './lib.mjs';
 import { move, seeded } from './fences-data.mjs';
 import {
   CHECKED_PER_RUN, ENT, FIRST_DISPATCHER_UID, FIRST_MEMBER_UID, NODES_SQL, ROUTES_SQL, TASKS_SQL, TEAMS_SQL,
@@ -57,10 +57,6 @@ const DASHBOARD_CLIENTS = 5;
 /** GPS noise (m) around the walked line. */
 const NOISE_M = 4;
 
-const intEnv = (name, fallback) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
 const settings = isMainThread ? {
   members: intEnv('BENCH_PATROL_MEMBERS', 2000),
   checkins: intEnv('BENCH_PATROL_CHECKINS', 100_000),

@@ -49,7 +49,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { ROOT, SERVER_ENTRY, WebSocket, cleanupStack, ensureServerBuilt, round, startServer } from './lib.mjs';
+import { ROOT, SERVER_ENTRY, WebSocket, cleanupStack, ensureServerBuilt, round, startServer, intEnv } from './lib.mjs';
 import { cpuMsOf, nextFromWorker, pool } from './socket-devices.mjs';
 
 const FIRST_ORG = 300_001;
@@ -62,10 +62,6 @@ const WRITE_EVERY_MS = 600;
 const CONNECT_CONCURRENCY = 50;
 const BROADCAST_ROUNDS = 3;
 
-const intEnv = (name, fallback) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
 const settings = isMainThread ? {
   devices: intEnv('BENCH_DEVICES', 10_000),
   consoles: intEnv('BENCH_CONSOLES', 100),
