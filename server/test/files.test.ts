@@ -61,6 +61,26 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
     expect(dl.headers['content-disposition']).toContain("attachment; filename=\"__.html\"; filename*=UTF-8''%E9%A1%B5%E9%9D%A2.html");
   });
 
+  it('serves one byte range with 206 (media elements seek so) and the whole file otherwise', async () => {
+    const img = (await upload(memberTok, PNG_1PX, 'r.png')).body.data;
+    const get = (range?: string) =>
+      t.app.inject({ method: 'GET', url: img.url, headers: { authorization: `Bearer ${memberTok}`, ...(range ? { range } : {}) } });
+    const part = await get('bytes=2-9');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 2-9/${PNG_1PX.length}`);
+    expect(part.headers['content-length']).toBe('8');
+    expect(part.rawPayload.equals(PNG_1PX.subarray(2, 10))).toBe(true);
+    const tail = await get('bytes=-4');
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(PNG_1PX.subarray(PNG_1PX.length - 4))).toBe(true);
+    for (const ignored of [undefined, 'bytes=0-1,4-5', `bytes=${PNG_1PX.length}-`]) {
+      const whole = await get(ignored);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.rawPayload.equals(PNG_1PX)).toBe(true);
+    }
+  });
+
   it('refuses the token as ?at= (signed URLs replace it: file-links.test.ts) and a request without one', async () => {
     const img = (await upload(memberTok, PNG_1PX, 'b.png')).body.data;
     const withQuery = await t.app.inject({ method: 'GET', url: `${img.url}?at=${encodeURIComponent(memberTok)}` });

@@ -124,9 +124,10 @@ export class FileStore {
     return r.rows[0] ?? null;
   }
 
-  async openStream(f: StoredFile): Promise<Readable> {
+  /** The file's bytes, all of them or `range` (first and last byte, both included). */
+  async openStream(f: StoredFile, range?: { start: number; end: number } | null): Promise<Readable> {
     const p = path.join(this.dir, String(f.entId), f.id);
     await stat(p);
-    return createReadStream(p);
+    return createReadStream(p, range ? { start: range.start, end: range.end } : undefined);
   }
 }

@@ -36,7 +36,7 @@ export const fileRoutes: RouteDef[] = [
     url: '/api/files/:id',
     summary:
       'Download one file: Bearer token, or a signed URL `?l=<file link>&x=<expiry>&s=<signature>` for img, audio and video tags and links (ADR 012). ' +
-      'A session token in the URL is not accepted',
+      'A session token in the URL is not accepted. One byte range (`Range: bytes=a-b`, `a-` or `-n`) answers 206 with Content-Range; other ranges are ignored (200)',
     tag: 'files',
     auth: 'file.read',
     params: fileIdPathSchema,
@@ -45,12 +45,15 @@ export const fileRoutes: RouteDef[] = [
     // Tags cannot send a header: without one, the URL's signature stands for the session.
     signedUrl: ({ params, query, deps }) =>
       deps.auth.authenticateFileLink(params.id, query[FILE_LINK_QUERY.link], query[FILE_LINK_QUERY.expiry], query[FILE_LINK_QUERY.signature]),
-    async handler({ params, caller, reply, deps }) {
-      const { file, stream } = await deps.fileService.open(caller, params.id);
+    async handler({ params, caller, req, reply, deps }) {
+      const { file, stream, range } = await deps.fileService.open(caller, params.id, req.headers.range);
       const inline = INLINE.test(file.mime);
+      // One byte range when asked for (audio and video elements seek and read the length so).
+      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
       return reply
         .header('content-type', file.mime)
-        .header('content-length', String(file.size))
+        .header('accept-ranges', 'bytes')
+        .header('content-length', String(range ? range.end - range.start + 1 : file.size))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, max-age=3600')

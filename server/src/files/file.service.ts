@@ -5,6 +5,7 @@ import { writeOperation } from '../audit/operation-log';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 import { notFound, type Caller } from '../http/caller';
+import { byteRange, type ByteRange } from './byte-range';
 import { toFileMeta, type FileStore, type StoredFile } from './file-store';
 import { receiveUpload } from './upload';
 
@@ -26,10 +27,12 @@ export class FileService {
   }
 
   /** The file and its content; a row whose content is gone answers 2002 rather than a broken stream. */
-  async open(caller: Caller, id: string): Promise<{ file: StoredFile; stream: Readable }> {
+  /** The file and its bytes; with a Range header it can serve (byte-range.ts), only those. */
+  async open(caller: Caller, id: string, rangeHeader?: string): Promise<{ file: StoredFile; stream: Readable; range: ByteRange | null }> {
     const file = await this.find(caller, id);
+    const range = byteRange(rangeHeader, file.size);
     try {
-      return { file, stream: await this.store.openStream(file) };
+      return { file, stream: await this.store.openStream(file, range), range };
     } catch {
       throw new AppError(ServerCode.DataOperationFailed, { reason: 'file content missing' });
     }
