@@ -1,5 +1,6 @@
 import {
   PAGE_SIZE_MAX,
+  deletedPatrolRecordsSchema,
   pageSchema,
   patrolCheckinSchema,
   patrolNodeSchema,
@@ -8,6 +9,7 @@ import {
   patrolTaskSchema,
   userSummarySchema,
   type DeletePatrolRecordsRequest,
+  type DeletedPatrolRecords,
   type Page,
   type PatrolCheckin,
   type PatrolNode,
@@ -55,8 +57,8 @@ export const recordApi = serverApi.injectEndpoints({
       query: (id) => ({ path: `/api/patrol/runs/${id}`, schema: patrolRunDetailSchema }),
       providesTags: ['PatrolRun'],
     }),
-    patrolRecordsDelete: build.mutation<unknown, DeletePatrolRecordsRequest>({
-      query: (body) => ({ path: '/api/patrol/records/delete', method: 'POST', body }),
+    patrolRecordsDelete: build.mutation<DeletedPatrolRecords, DeletePatrolRecordsRequest>({
+      query: (body) => ({ path: '/api/patrol/records/delete', method: 'POST', body, schema: deletedPatrolRecordsSchema }),
       invalidatesTags: ['PatrolRun'],
     }),
     /** The task filter's choices: every task by name (a deleted task's runs keep their name). */

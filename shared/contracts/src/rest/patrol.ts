@@ -413,6 +413,9 @@ export const deletePatrolRecordsSchema = z
   })
   .refine((v) => (v.runIds?.length ?? 0) + (v.checkinIds?.length ?? 0) > 0, { error: 'validation.patrolDeleteEmpty' });
 export type DeletePatrolRecordsRequest = z.input<typeof deletePatrolRecordsSchema>;
+/** What was deleted: every id asked for (an unknown one refuses the whole request with 404). */
+export const deletedPatrolRecordsSchema = z.object({ runIds: z.array(idSchema), checkinIds: z.array(idSchema) });
+export type DeletedPatrolRecords = z.infer<typeof deletedPatrolRecordsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Members and dashboard
@@ -485,7 +488,9 @@ export type PatrolDashboard = z.infer<typeof patrolDashboardSchema>;
 
 /**
  * `GET /api/me/patrol`: the caller's open runs (tasks they are assigned to, directly or through a
- * channel), with every stop, so a handset (or the simulator) can guide the guard.
+ * channel), with every stop, so a handset (or the simulator) can guide the guard. Deliberately
+ * without the nodes' QR codes and NFC tags: a guard who could read them here could check in
+ * without going there (the simulator, which must "scan", reads them as staff).
  */
 export const myPatrolSchema = z.array(patrolRunSchema.omit({ members: true }).extend({ nodes: z.array(patrolRunNodeSchema) }));
 export type MyPatrol = z.infer<typeof myPatrolSchema>;
