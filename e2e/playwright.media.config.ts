@@ -23,7 +23,7 @@ export default defineConfig({
     // The default page has the media flags and the fake microphone's beep; a spec that needs
     // another fake-audio file launches a browser for that role (launchMediaBrowser).
     launchOptions: { executablePath: CHROMIUM_PATH, args: MEDIA_CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    trace: (process.env.PTT_E2E_TRACE as 'off' | 'retain-on-failure' | 'on' | undefined) ?? 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
 });

@@ -29,6 +29,9 @@ const check = (name, ok) => {
 // Each step's wall time, printed at the end and kept in .tmp/test/timings.json: CI keeps no log of
 // a green run, and the whole run must stay under 60 minutes.
 const started = Date.now();
+// No Playwright traces unless asked for: recording one for every test (screenshots of each step)
+// took about a sixth of the e2e time on two cores, and CI keeps no test-results folder.
+const E2E_TRACE = process.env.PTT_E2E_TRACE ?? 'off';
 const timings = [];
 let current = null;
 const endStep = () => { if (current) timings.push({ step: current.title, seconds: Math.round((Date.now() - current.at) / 1000) }); };
@@ -114,7 +117,7 @@ if (installed) {
   if (built) {
     const file = path.join(OUT, 'playwright.json');
     const status = pnpm(['--filter', '@ptt/e2e', 'run', 'test'], {
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      env: { ...process.env, PTT_E2E_TRACE: E2E_TRACE, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     });
     countPlaywright(file, status);
   } else {
@@ -137,7 +140,7 @@ function runMedia() {
   const e2e = path.join(ROOT, 'e2e');
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'netns.mjs'), '--',
     path.join(e2e, 'node_modules', '.bin', 'playwright'), 'test', '-c', 'playwright.media.config.ts'], {
-    cwd: e2e, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    cwd: e2e, stdio: 'inherit', env: { ...process.env, PTT_E2E_TRACE: E2E_TRACE, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
   // 125: scripts/netns.mjs could not create the namespace (not root, no CAP_NET_ADMIN, no `ip`).
   if (r.status === 125) return check('media e2e: network namespace not permitted (run as root or with CAP_NET_ADMIN)', false);

@@ -70,6 +70,8 @@ test('instant replay: the last burst of a watched channel plays on its tile besi
   // After the clip: Logistics falls back to silence, General is still heard.
   await expect(replay).toHaveAttribute('data-replaying', 'false', { timeout: 10_000 });
   await expect(logistics.getByRole('button', { name: 'Replay the last transmission on Logistics' })).toBeVisible();
+  // As after the live talk above, the clip's last packets drain from Janus a moment after it ends.
+  await expect.poll(() => peakLevel(logistics, 1_000), { timeout: 10_000 }).toBeLessThan(LEVEL_SILENT);
   const after = await peakLevel(logistics, 1_000);
   const liveAfter = await peakLevel(general, 1_000);
   expect(after).toBeLessThan(LEVEL_SILENT);

@@ -1,7 +1,7 @@
 import { chromium } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@ptt/contracts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FULL_CHROMIUM_PATH } from '../harness/chromium';
 import { test, expect, loginViaApi } from '../harness/fixtures';
 
 // Issue 5: the settings dialog. Acceptance 2: PTT settings refuse an empty or non-positive press
@@ -255,8 +255,9 @@ test.describe('settings dialog without microphone permission', () => {
   for (const [locale, message] of [['en', 'Microphone permission denied'], ['zh', '麦克风权限被拒绝']] as const) {
     test(`shows the spec's microphone message (${locale})`, async ({ baseURL }) => {
       // A browser of its own without the automatic "allow" of the file's other tests, whose
-      // permission store says no for this origin, as after a user blocked the microphone.
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, FAKE_DEVICES] });
+      // permission store says no for this origin, as after a user blocked the microphone. The full
+      // browser: the headless shell does not refuse getUserMedia for a denied permission.
+      const browser = await chromium.launch({ executablePath: FULL_CHROMIUM_PATH, args: [...CHROMIUM_ARGS, FAKE_DEVICES] });
       try {
         const page = await browser.newPage();
         const cdp = await page.context().newCDPSession(page);
