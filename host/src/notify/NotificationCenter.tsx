@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Link, Toast, ToastFooter, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Button, Link, Toast, ToastFooter, ToastTitle, ToastTrigger, Toaster, makeStyles, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_MAX } from '@ptt/contracts';
@@ -40,12 +40,20 @@ function NoticeToast({ notification, action, onAction }: { notification: Notific
   );
 }
 
+const useStyles = makeStyles({
+  // Above every other floating layer (Leaflet's controls use up to 1000; Fluent's portals stack in
+  // the order they mount): the toaster's portal mounts with its first toast, so a dialog opened
+  // after that (the dispatch SOS alert) used to cover later toasts, buttons and all (ADR 025).
+  layer: { zIndex: 1_000_000 },
+});
+
 /**
  * The page's one toaster: shows what the bus's `notify` topic carries, at most NOTIFICATION_MAX
  * at once (spec 9); more wait in Fluent's queue until one closes.
  */
 export function NotificationCenter() {
   const { bus } = useServices();
+  const styles = useStyles();
   const toasterId = useId('notifications');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
   const counter = useRef(0);
@@ -73,5 +81,7 @@ export function NotificationCenter() {
     };
   }, [bus, dispatchToast, dismissToast]);
 
-  return <Toaster toasterId={toasterId} limit={NOTIFICATION_MAX} position="top-end" pauseOnHover />;
+  // Bottom right: the top right is where the dispatch console's SOS alert stands (ADR 025), and a
+  // notice about that SOS must not hide its title.
+  return <Toaster toasterId={toasterId} className={styles.layer} limit={NOTIFICATION_MAX} position="bottom-end" pauseOnHover />;
 }

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './map.css';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import * as L from 'leaflet';
 import { useTranslation } from 'react-i18next';
