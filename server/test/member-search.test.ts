@@ -1,5 +1,7 @@
 import { SEARCH_TOTAL_CAP, type ChannelMember, type ChannelMemberListQuery } from '@ptt/contracts';
 import { listMembers } from '../src/channels/channel.repository';
+import { MatchCache } from '../src/channels/match-cache';
+import type { Queryable } from '../src/db/db';
 import { DEMO_ENT_ID } from '../src/seed/demo';
 import { createTestDb, DB_KINDS, type TestDb } from './test-db';
 
@@ -84,6 +86,92 @@ describe.each(DB_KINDS)('member search on %s', (kind) => {
       expect(got.total).toBe(want.total);
       expect(got.capped).toBeUndefined();
     }
+  });
+
+  // The same pages from a node's kept matches (ADR 021 second addendum): one cache across every
+  // case, so lists are read by one case and used by the next, in both directions.
+  const kept = new MatchCache();
+  it.each(cases)('%s, from kept matches: the same page as the plain join', async (_name, q) => {
+    const want = await reference(q);
+    for (let i = 0; i < 2; i++) {
+      const got = await listMembers(t.db, DEMO_ENT_ID, channelId, q, kept);
+      expect(got.items.map((m: ChannelMember) => m.userId)).toEqual(want.ids);
+      if (want.total > SEARCH_TOTAL_CAP) expect(got).toMatchObject({ total: SEARCH_TOTAL_CAP + 1, capped: true });
+      else expect(got.total).toBe(want.total);
+    }
+  });
+
+  it('answers a repeated search from the kept matches: no statement reads the matching users again', async () => {
+    const cache = new MatchCache();
+    const seen: string[] = [];
+    const counting: Queryable = {
+      query: (sql, params, opts) => {
+        seen.push(sql);
+        return t.db.query(sql, params, opts);
+      },
+      exec: (sql) => t.db.exec(sql),
+    };
+    for (const q of [query('frequent', 'nickname'), query('frequent', 'account', { order: 'desc', page: 3 }), query('frequent', 'role', { order: 'desc' })]) {
+      await listMembers(counting, DEMO_ENT_ID, channelId, q, cache);
+      seen.length = 0;
+      const again = await listMembers(counting, DEMO_ENT_ID, channelId, q, cache);
+      expect(again.items.map((m: ChannelMember) => m.userId)).toEqual((await reference(q)).ids);
+      expect(seen).toHaveLength(1);
+      // Neither the kept list's read nor the plain plans' materialised matches or capped count.
+      expect(seen[0]).not.toMatch(/array_to_string|materialized|count\(\*\)/);
+    }
+  });
+
+  it('never answers from kept matches older than the users: added, renamed, removed, left the channel', async () => {
+    const cache = new MatchCache();
+    const first = query('frequent', 'nickname');
+    const byRole = query('frequent', 'role', { order: 'desc' });
+    const same = async (q: ChannelMemberListQuery) =>
+      expect((await listMembers(t.db, DEMO_ENT_ID, channelId, q, cache)).items.map((m: ChannelMember) => m.userId)).toEqual((await reference(q)).ids);
+    await same(first);
+    await same(byRole);
+    expect(cache.size).toBe(1);
+    // A new member whose name sorts first, and one with the top role.
+    await t.db.exec(`insert into users (id, ent_id, account, nickname, password_hash) values
+        (930001, ${DEMO_ENT_ID}, 'new1', 'Aaa Frequent newcomer', 'x'), (930002, ${DEMO_ENT_ID}, 'new2', 'Zzz Frequent chief', 'x');
+      insert into channel_members (channel_id, ent_id, user_id, role, level) values
+        (${channelId}, ${DEMO_ENT_ID}, 930001, 0, 0), (${channelId}, ${DEMO_ENT_ID}, 930002, 50, 0)`);
+    await same(first);
+    await same(byRole);
+    // Renamed: into the term (sorting first), out of it.
+    await t.db.exec(`update users set nickname = 'Aa Frequent renamed' where id = 930002`);
+    await same(first);
+    await t.db.exec(`update users set nickname = 'Someone else' where id = 930001`);
+    await same(first);
+    await same(byRole);
+    // Off the channel (the gap changes, the matches do not), then removed.
+    await t.db.exec(`delete from channel_members where user_id = 930002`);
+    await same(first);
+    await same(byRole);
+    await t.db.exec('delete from users where id in (930001, 930002)');
+    await same(first);
+    await same(byRole);
+  });
+
+  it('moves the search version on a new, renamed or removed user only', async () => {
+    const version = async () => (await t.db.query<{ v: string }>('select search_version::text as v from enterprises where id = $1', [DEMO_ENT_ID])).rows[0]!.v;
+    const v0 = await version();
+    await t.db.exec('update users set locked = true, role = 1 where id = 900001');
+    expect(await version()).toBe(v0);
+    await t.db.exec("update users set nickname = nickname where id = 900001");
+    expect(await version()).toBe(v0);
+    await t.db.exec("update users set nickname = 'Frequent Zed renamed' where id = 900001");
+    const v1 = await version();
+    expect(v1).not.toBe(v0);
+    await t.db.exec("update users set account = 'fq00001-renamed' where id = 900001");
+    const v2 = await version();
+    expect(v2).not.toBe(v1);
+    await t.db.exec(`insert into users (id, ent_id, account, nickname, password_hash) values (930010, ${DEMO_ENT_ID}, 'v1', 'V', 'x')`);
+    const v3 = await version();
+    expect(v3).not.toBe(v2);
+    await t.db.exec('delete from users where id = 930010');
+    expect(await version()).not.toBe(v3);
+    await t.db.exec("update users set locked = false, role = 0, nickname = 'Frequent Amy 1', account = 'fq00001' where id = 900001");
   });
 
   it('keeps the enterprise user count that the dense plans rely on, and no user changes enterprise', async () => {

@@ -21,6 +21,7 @@ import { writeOperation } from '../audit/operation-log';
 import type { Hub } from '../ws/hub';
 import { publishMembership } from '../ws/membership';
 import * as repo from './channel.repository';
+import { MatchCache } from './match-cache';
 
 /** What the real-time frames say; clients refetch whatever they show. */
 export type ChannelChangeAction = ChannelChangeFrame['action'];
@@ -69,6 +70,9 @@ function isStaff(caller: Caller): boolean {
 }
 
 export class ChannelService {
+  /** This node's kept member-search matches (match-cache.ts): each use is checked against the database. */
+  private readonly matches = new MatchCache();
+
   constructor(
     private readonly db: Db,
     private readonly hub: Hub,
@@ -86,7 +90,7 @@ export class ChannelService {
 
   async listMembers(caller: Caller, id: number, query: ChannelMemberListQuery): Promise<Page<ChannelMember>> {
     await this.readable(caller, id);
-    return repo.listMembers(this.db, caller.entId, id, query);
+    return repo.listMembers(this.db, caller.entId, id, query, this.matches);
   }
 
   async create(caller: Caller, body: { name: string; memberIds?: number[] | undefined }): Promise<ChannelDetail> {

@@ -2,6 +2,8 @@ import { SEARCH_TOTAL_CAP, type ChannelMember, type ChannelMemberListQuery, type
 import type { Queryable } from '../db/db';
 import { fetchPage, offsetOf, orderOf, pageOf, selectPage, Where } from '../db/paging';
 import { iso } from '../db/sql';
+import type { MatchCache } from './match-cache';
+import { dropKept, keptByName, keptMatches, type KeptSearch } from './member-search-cached';
 
 // The member list of a channel, plain and searched (ADR 019, ADR 021). The enterprise channel holds
 // everyone, so a search there is a search of all users, then a membership test per match.
@@ -30,8 +32,15 @@ function memberFilters(w: Where, channelId: number, query: ChannelMemberListQuer
 
 const unfiltered = (query: ChannelMemberListQuery): boolean => query.role === undefined && query.enabled === undefined;
 
-export async function listMembers(q: Queryable, entId: number, channelId: number, query: ChannelMemberListQuery): Promise<Page<ChannelMember>> {
-  if (query.q) return searchMembers(q, entId, channelId, query, query.q);
+/** `cache`: the node's kept search matches (ChannelService's); without it every search reads them. */
+export async function listMembers(
+  q: Queryable,
+  entId: number,
+  channelId: number,
+  query: ChannelMemberListQuery,
+  cache?: MatchCache,
+): Promise<Page<ChannelMember>> {
+  if (query.q) return searchMembers(q, entId, channelId, query, query.q, cache);
   const page = {
     columns: MEMBER_COLUMNS,
     from: MEMBER_FROM,
@@ -60,7 +69,14 @@ export async function listMembers(q: Queryable, entId: number, channelId: number
  * the enterprise channel) costs 1,001 look-ups instead of 5,000. `offset 0` keeps each look-up a
  * parameterised index probe that the planner cannot turn into a join over the whole channel.
  */
-async function searchMembers(q: Queryable, entId: number, channelId: number, query: ChannelMemberListQuery, term: string): Promise<Page<ChannelMember>> {
+async function searchMembers(
+  q: Queryable,
+  entId: number,
+  channelId: number,
+  query: ChannelMemberListQuery,
+  term: string,
+  cache: MatchCache | undefined,
+): Promise<Page<ChannelMember>> {
   // The separator between account and nickname in users.search (migration 014) is no search text.
   const like = Where.contains(term.replaceAll(String.fromCharCode(1), ''));
   const search: Search = {
@@ -70,6 +86,14 @@ async function searchMembers(q: Queryable, entId: number, channelId: number, que
       new Where(before.params).add(`${alias}.ent_id = ?`, entId).add(matches(alias), like),
   };
   const nameColumn = NAME_SORTS[query.sort];
+  if (unfiltered(query) && cache) {
+    const kept: KeptSearch = { cache, entId, channelId, like, columns: MEMBER_COLUMNS, denseGapMax: DENSE_GAP_MAX };
+    const page =
+      nameColumn === 'account' || nameColumn === 'nickname'
+        ? await keptByName(q, kept, query, nameColumn, () => countMatches(q, search))
+        : await keptByMemberColumn(q, kept, query, search);
+    if (page) return page;
+  }
   if (unfiltered(query)) {
     const dense = await denseSearch(q, channelId, query, nameColumn, search);
     if (dense) return dense;
@@ -152,6 +176,41 @@ async function denseSearch(
     total,
     SEARCH_TOTAL_CAP,
   );
+}
+
+/**
+ * denseSearch's walk in a member column's order, gated by the kept number of matches instead of a
+ * count of them (ADR 021 second addendum): the statement reads the gap and the version too, and a
+ * kept list older than the database is forgotten. Null when the plain plans must answer. (Testing
+ * each walked member against the kept ids instead of its user's name cost as much: planning an
+ * `= any` of 5,000 values takes what the walk saves, and a semi-join over them sorts all 5,000.)
+ */
+async function keptByMemberColumn(q: Queryable, kept: KeptSearch, query: ChannelMemberListQuery, search: Search): Promise<Page<ChannelMember> | null> {
+  const list = await keptMatches(q, kept);
+  if (!list) return null;
+  const match = search.matching('u', new Where([kept.channelId]));
+  const at = match.params.length + 1;
+  const sortExpr = MEMBER_SORTS[query.sort] ?? 'm.user_id';
+  const dir = orderOf(query);
+  const r = await q.query<ChannelMember & { version: string; gap: number }>(
+    `with g as (select e.search_version::text as version, e.user_count - c.member_count as gap
+                  from channels c join enterprises e on e.id = c.ent_id where c.id = $1)
+     select g.version, g.gap, p.* from g left join lateral (
+       select ${MEMBER_COLUMNS} from ${MEMBER_FROM} ${match.sql()} and m.channel_id = $1
+          and g.version = $${at} and g.gap between 0 and ${DENSE_GAP_MAX} and $${at + 1}::int - g.gap > ${SEARCH_TOTAL_CAP}
+        order by ${sortExpr} ${dir}, m.user_id ${dir}
+        limit $${at + 2} offset $${at + 3}) p on true`,
+    [...match.params, list.version, list.ids.length, query.size, offsetOf(query)],
+    { prepare: true },
+  );
+  const first = r.rows[0];
+  if (!first) return null;
+  if (first.version !== list.version) {
+    dropKept(kept);
+    return null;
+  }
+  const items = r.rows.filter((row) => row.userId !== null).map(({ version: _v, gap: _g, ...member }) => member);
+  return items.length > 0 ? { items, total: SEARCH_TOTAL_CAP + 1, capped: true } : null;
 }
 
 /** Account or nickname contains the term (`?`: Where.contains of it), one string per user (migration 014). */

@@ -81,9 +81,11 @@ export class UserAdminRepository {
   private where(entId: number, q: UserListQuery, onlineIds: readonly number[], searchFirst: boolean): Where {
     const w = new Where().add('u.ent_id = ?', entId);
     if (q.q) {
-      const like = Where.contains(q.q);
-      if (searchFirst) w.add('u.id = any(array(select x.id from users x where x.ent_id = ? and (x.account ilike ? or x.nickname ilike ?)))', entId, like, like);
-      else w.add('(u.account ilike ? or u.nickname ilike ?)', like, like);
+      // users.search (migration 014): account and nickname lower-cased in one string, one test per
+      // user instead of two ILIKEs; the separator between them is no search text.
+      const like = Where.contains(q.q.replaceAll(String.fromCharCode(1), ''));
+      if (searchFirst) w.add('u.id = any(array(select x.id from users x where x.ent_id = ? and x.search like lower(?)))', entId, like);
+      else w.add('u.search like lower(?)', like);
     }
     if (q.role !== undefined) w.add('u.role = ?', q.role);
     if (q.locked !== undefined) w.add('u.locked = ?', q.locked);
