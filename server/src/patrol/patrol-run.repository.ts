@@ -213,9 +213,13 @@ const OPEN_COLUMNS = `r.id, r.ent_id as "entId", r.task_id as "taskId", r.task_n
 
 const withStops = <T extends OpenRunRow>(rows: T[]): (Omit<T, 'stops'> & { stops: OpenRun['stops'] })[] => rows.map((r) => ({ ...r, stops: r.stops ?? [] }));
 
-const MEMBER_RUNS = (lock: boolean) => `select ${OPEN_COLUMNS} from patrol_runs r join patrol_tasks t on t.id = r.task_id and t.enabled
+// Driven from the member's few tasks (materialised, so the planner cannot start from the runs):
+// each is one probe of patrol_runs_active_task_idx (migration 024). Starting from the
+// organisation's active runs was the planner's choice whenever its statistics predated the
+// morning's runs (ADR 029, second addendum).
+const MEMBER_RUNS = (lock: boolean) => `with mt as materialized (select distinct a.task_id from ${ASSIGNED} a where a.user_id = $2)
+    select ${OPEN_COLUMNS} from mt join patrol_runs r on r.task_id = mt.task_id join patrol_tasks t on t.id = r.task_id and t.enabled
       where r.ent_id = $1 and r.status = 'active' and r.planned_start <= to_timestamp($3::float8 / 1000)
-        and r.task_id in (select a.task_id from ${ASSIGNED} a where a.user_id = $2)
       order by r.planned_start, r.id${lock ? ' for update of r' : ''}`;
 
 /**
@@ -567,8 +571,9 @@ export async function deleteRecords(q: Queryable, entId: number, runIds: readonl
 
 export async function myRunRows(q: Queryable, entId: number, userId: number): Promise<RunRow[]> {
   const r = await q.query<RunRow>(
-    `select ${RUN_COLUMNS} from ${RUN_FROM} join patrol_tasks t on t.id = r.task_id and t.enabled
-      where r.ent_id = $1 and r.status = 'active' and r.task_id in (select a.task_id from ${ASSIGNED} a where a.user_id = $2)
+    `with mt as materialized (select distinct a.task_id from ${ASSIGNED} a where a.user_id = $2)
+     select ${RUN_COLUMNS} from ${RUN_FROM} join mt on mt.task_id = r.task_id join patrol_tasks t on t.id = r.task_id and t.enabled
+      where r.ent_id = $1 and r.status = 'active'
       order by r.planned_start, r.id`,
     [entId, userId],
   );
