@@ -57,6 +57,15 @@ export async function startLb({ backends, workers = 2, healthIntervalMs = 500, h
   };
 }
 
+/**
+ * A message to the other end of an IPC channel that may already be closed (the bench ending while
+ * a state request is answered): the 10,000-device run once crashed on cleanup with EPIPE there.
+ */
+function send(to, message) {
+  if (!to.connected) return;
+  to.send(message, () => undefined);
+}
+
 async function primary() {
   const n = Number(process.env.LB_WORKERS);
   cluster.schedulingPolicy = cluster.SCHED_RR;
@@ -82,7 +91,7 @@ async function primary() {
     }));
     const stats = {};
     for (const a of answers) for (const [k, v] of Object.entries(a.stats)) stats[k] = (stats[k] ?? 0) + v;
-    process.send({ id: m.id, backends, stats, workerPids: ws.map((w) => w.process.pid) });
+    send(process, { id: m.id, backends, stats, workerPids: ws.map((w) => w.process.pid) });
   });
   const stop = () => { for (const w of ws) w.kill('SIGTERM'); setTimeout(() => process.exit(0), 200); };
   process.once('SIGTERM', stop);
@@ -98,7 +107,7 @@ async function worker() {
     backends: JSON.parse(process.env.LB_BACKENDS), port: Number(process.env.LB_PORT), healthIntervalMs: Number(process.env.LB_HEALTH_MS),
     healthTimeoutMs: Number(process.env.LB_HEALTH_TIMEOUT_MS), fall: Number(process.env.LB_FALL),
   });
-  process.on('message', (m) => { if (m.type === 'state') process.send({ id: m.id, backends: lb.backends(), stats: lb.stats }); });
+  process.on('message', (m) => { if (m.type === 'state') send(process, { id: m.id, backends: lb.backends(), stats: lb.stats }); });
   process.once('SIGTERM', () => { void lb.close().finally(() => process.exit(0)); });
   process.send({ type: 'listening' });
 }

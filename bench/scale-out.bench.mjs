@@ -359,7 +359,10 @@ async function main() {
       consoleMoves = { closed: closedConsoles.length, back: closedConsoles.filter((c) => c.open).map((c) => c.openedAt - killedAt) };
       const state = await lb.state();
       if (moves.back.length === moves.closed && consoleMoves.back.length === consoleMoves.closed && state.backends[0].tunnels === 0 && moves.closed > 0) break;
-      if (Date.now() - killedAt > 120_000) throw new Error(`clients not back within 120 s: devices ${moves.back.length}/${moves.closed}, consoles ${consoleMoves.back.length}/${consoleMoves.closed}`);
+      if (Date.now() - killedAt > 120_000) {
+        // What the balancer did meanwhile (a live node dropped? 502s while none was healthy?).
+        throw new Error(`clients not back within 120 s: devices ${moves.back.length}/${moves.closed}, consoles ${consoleMoves.back.length}/${consoleMoves.closed}; balancer ${JSON.stringify(state.stats)}, tunnels ${JSON.stringify(state.backends.map((b) => [b.healthy, b.tunnels]))}`);
+      }
       await sleep(200);
     }
     const allMovedMs = Date.now() - killedAt;
@@ -372,6 +375,7 @@ async function main() {
       allMovedSeenAfterMs: allMovedMs,
       presenceRightAfterMs: missing === 0 ? Date.now() - killedAt : null,
       tunnelsAfter: (await lb.state()).backends.map((b) => b.tunnels),
+      balancer: (await lb.state()).stats,
     };
     // CPU from the kill until presence was right again: what taking over the clients cost.
     const failoverMs = Date.now() - killedAt;

@@ -111,6 +111,28 @@ describe('the test load balancer', () => {
     expect(lb.backends()[0]!.healthy).toBe(true);
   });
 
+  it('keeps the last node standing when its health check fails, and drops it once it is dead', async () => {
+    const c = await echo('c');
+    const single = await startLoadBalancer({ backends: [c.base], healthIntervalMs: 30 });
+    try {
+      const o = await open(single.wsUrl);
+      sockets.push(o.ws);
+      c.healthy = false;
+      const until = Date.now() + 2_000;
+      while (single.stats.spared < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(single.stats.spared).toBeGreaterThanOrEqual(3);
+      expect(single.backends()[0]).toMatchObject({ healthy: true, tunnels: 1 });
+      expect((await post(`${single.url}/x`, '')).name).toBe('c');
+      await c.close();
+      const gone = Date.now() + 2_000;
+      while (single.backends()[0]!.healthy && Date.now() < gone) await new Promise((r) => setTimeout(r, 20));
+      expect(single.backends()[0]!.healthy).toBe(false);
+    } finally {
+      await single.close();
+      await c.close().catch(() => undefined);
+    }
+  });
+
   it('retries a refused connect on the other node at once, before any health check noticed', async () => {
     const slow = await startLoadBalancer({ backends: [a.base, b.base], healthIntervalMs: 60_000 });
     try {

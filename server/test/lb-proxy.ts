@@ -2,7 +2,8 @@
 // nodes, as nginx or HAProxy would stand in production (issue 25, scale-out). Round robin over the
 // healthy nodes; HTTP requests are forwarded with X-Forwarded-For, WebSocket upgrades are tunnelled
 // byte for byte. A node is dropped when its /api/health fails or a connect to it is refused, and
-// taken back when /api/health answers again.
+// taken back when /api/health answers again. The last node standing is dropped only when it is dead
+// (its connect refused), never for a slow or failing health answer.
 //
 // Own code rather than http-proxy (1.18.1, in the lockfile through the dev server): that package
 // has had no release since 2020, and what is needed here (round robin, health, retry of a refused
@@ -31,8 +32,9 @@ export interface LoadBalancer {
   /** The open tunnels: the upgrade's path (with its query) and the node it went to. */
   routes(): { path: string; backend: string }[];
   /** Counters since the start: forwarded requests and upgrades, retries after a refused connect,
-   *  502s, and nodes dropped (by a failed health check or a refused connect). */
-  stats: { requests: number; upgrades: number; retried: number; failed: number; dropped: number };
+   *  502s, nodes dropped (by a failed health check or a refused connect), and failed health checks
+   *  that did not drop the last node standing. */
+  stats: { requests: number; upgrades: number; retried: number; failed: number; dropped: number; spared: number };
   close(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
     if (!isLoopback(u.hostname)) throw new Error(`backend ${base} is not on loopback`);
     return { base: u.origin, host: u.hostname, port: Number(u.port), healthy: true, fails: 0, tunnels: new Map() };
   });
-  const stats = { requests: 0, upgrades: 0, retried: 0, failed: 0, dropped: 0 };
+  const stats = { requests: 0, upgrades: 0, retried: 0, failed: 0, dropped: 0, spared: 0 };
   let turn = 0;
 
   /** The healthy nodes from the next one in turn; every node once, none twice. */
@@ -206,10 +208,18 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
   // ------------------------------------------------------------------------------ health checks
   const check = (node: Backend): Promise<void> =>
     new Promise((resolve) => {
-      const done = (ok: boolean) => {
+      // `dead`: the connect was refused, nothing listens. A slow or failing answer from the last
+      // node standing does not take it out (Envoy's panic threshold, nginx keeps its upstream):
+      // dropping it ends every client's tunnel with nowhere else to go, and in the 10,000-device
+      // failover a busy survivor was dropped that way, with everyone on it (issue 25).
+      const done = (ok: boolean, dead = false) => {
         node.fails = ok ? 0 : node.fails + 1;
+        const others = nodes.some((n) => n !== node && n.healthy);
         if (ok) node.healthy = true;
-        else if (node.fails >= (opts.fall ?? 2)) markDown(node);
+        else if (node.fails >= (opts.fall ?? 2)) {
+          if (dead || others) markDown(node);
+          else if (node.healthy) stats.spared += 1;
+        }
         resolve();
       };
       const r = http.get({ host: node.host, port: node.port, path: '/api/health', agent: false, timeout: opts.healthTimeoutMs ?? 2_000 }, (res) => {
@@ -217,7 +227,7 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
         done(res.statusCode === 200);
       });
       r.on('timeout', () => r.destroy(new Error('health check timed out')));
-      r.on('error', () => done(false));
+      r.on('error', (err: NodeJS.ErrnoException) => done(false, refused(err)));
     });
   let checking = false;
   const timer = setInterval(() => {

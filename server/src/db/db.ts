@@ -28,5 +28,12 @@ export type DbKind = 'pglite' | 'postgres';
 export interface Db extends Queryable {
   readonly kind: DbKind;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Proves the database answers, without queueing behind the requests in flight: GET /api/health
+   * (issue 25). On PostgreSQL its own connection, outside the pool: in a reconnect storm thousands
+   * of session look-ups wait for the pool's ten, and a health check behind them took seconds, so
+   * the load balancer dropped a node that was only busy, and every client with it.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

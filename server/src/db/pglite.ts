@@ -109,6 +109,10 @@ export async function openPglite(dir: string, opts: PgliteOptions): Promise<Db> 
     kind: 'pglite',
     ...wrap(pg),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => pg.transaction((tx) => fn(wrap(tx))),
+    // One connection: nothing to go around (PGlite serves one node, never behind a balancer).
+    ping: async () => {
+      await pg.query('select 1');
+    },
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Pool, type QueryConfig } from 'pg';
+import { Client, Pool, type QueryConfig } from 'pg';
 import { DATABASE_UNAVAILABLE, ServerCode } from '@ptt/contracts';
 import { AppError } from '../http/app-error';
 import type { Logger } from '../logger';
@@ -88,6 +88,7 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
     throw err;
   }
   const outage = new Outage(opts.log);
+  const pinger = new Pinger(connectionString, opts);
   return {
     kind: 'postgres',
     ...wrap(pool, outage),
@@ -114,6 +115,56 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
         client.release(lost);
       }
     },
-    close: () => pool.end(),
+    ping: () => outage.run(() => pinger.ping()),
+    close: async () => {
+      await pinger.close();
+      await pool.end();
+    },
   };
+}
+
+/**
+ * `select 1` on a connection of its own, opened on first use and again after it failed; one ping
+ * at a time (callers at once share it), so a flood of health checks opens nothing more.
+ */
+class Pinger {
+  private client: Client | null = null;
+  private inFlight: Promise<void> | null = null;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly opts: PostgresOptions,
+  ) {}
+
+  ping(): Promise<void> {
+    this.inFlight ??= this.once().finally(() => (this.inFlight = null));
+    return this.inFlight;
+  }
+
+  private async once(): Promise<void> {
+    try {
+      if (!this.client) {
+        const client = new Client({ connectionString: this.connectionString, connectionTimeoutMillis: this.opts.connectTimeoutMs });
+        client.on('error', () => this.drop(client));
+        this.client = client;
+        await client.connect();
+      }
+      await this.client.query('select 1');
+    } catch (err) {
+      if (this.client) this.drop(this.client);
+      throw err;
+    }
+  }
+
+  private drop(client: Client): void {
+    if (this.client === client) this.client = null;
+    void client.end().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.inFlight?.catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
 }
