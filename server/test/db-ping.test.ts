@@ -12,8 +12,8 @@ describe('db.ping on PostgreSQL', () => {
   });
 
   it('answers at once while every pooled connection is busy, where a query waits its turn', async () => {
-    // The pool has ten connections: keep them all for a second and a half.
-    const busy = Array.from({ length: 10 }, () => t.db.transaction((tx) => tx.query('select pg_sleep(1.5)')));
+    // The pool has ten connections: keep them all for three seconds.
+    const busy = Array.from({ length: 10 }, () => t.db.transaction((tx) => tx.query('select pg_sleep(3)')));
     await new Promise((r) => setTimeout(r, 200));
     const pingAt = performance.now();
     await t.db.ping();
@@ -22,8 +22,9 @@ describe('db.ping on PostgreSQL', () => {
     await t.db.query('select 1');
     const queryMs = performance.now() - queryAt;
     await Promise.all(busy);
-    expect(pingMs).toBeLessThan(500);
-    expect(queryMs).toBeGreaterThan(800);
+    // Wide margins: CI runs this beside other suites on two cores.
+    expect(pingMs).toBeLessThan(1_500);
+    expect(queryMs).toBeGreaterThan(2_000);
   });
 
   it('opens its connection again after it was lost, and shares one ping among callers at once', async () => {
