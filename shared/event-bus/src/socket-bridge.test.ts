@@ -13,7 +13,7 @@ import { USER, USER_DATA, frame } from './test-frames';
 
 const URL = 'wss://msg.test/ws2';
 
-function setup(session: Session | null = TEST_SESSION) {
+function setup(session: Session | null = TEST_SESSION, random: () => number = () => 1) {
   FakeWebSocket.reset();
   const bus: EventBus = createEventBus();
   const logger = { info: jest.fn(), error: jest.fn() };
@@ -33,6 +33,7 @@ function setup(session: Session | null = TEST_SESSION) {
     navigate,
     now: () => 1_700_000_000_000,
     device: 'jest',
+    random,
   });
   return { bus, bridge, logger, navigate, statuses, expired, userEvents };
 }
@@ -269,6 +270,16 @@ describe('socket bridge: failures and reconnect', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     jest.advanceTimersByTime(1);
     expect(FakeWebSocket.instances).toHaveLength(3);
+  });
+
+  it('draws each reconnect delay from the upper half of its step, so consoles cut off together spread out', () => {
+    const { bridge } = setup(TEST_SESSION, () => 0);
+    bridge.connect();
+    FakeWebSocket.last().serverClose(1006);
+    jest.advanceTimersByTime(499);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
   it('resets the counter once a socket opens again', () => {

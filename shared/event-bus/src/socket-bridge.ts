@@ -37,6 +37,8 @@ export interface SocketBridgeOptions {
   now?: () => number;
   /** Sent as the heartbeat `device` field; defaults to the browser's user agent. */
   device?: string;
+  /** [0, 1): the reconnect delay's jitter (backoff.ts); Math.random by default. */
+  random?: () => number;
 }
 
 export interface SocketBridge {
@@ -74,6 +76,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const logger = options.logger ?? console;
   const now = options.now ?? (() => Date.now());
   const device = options.device ?? defaultDevice();
+  const random = options.random ?? Math.random;
   const WebSocketImpl = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as WebSocketCtor);
   const adapter = createFrameAdapter(logger);
 
@@ -186,7 +189,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;
       open();
-    }, reconnectDelayMs(failures));
+    }, reconnectDelayMs(failures, undefined, undefined, random));
   }
 
   function open(): void {
