@@ -46,7 +46,9 @@ it('lists recent calls with who, direction, outcome, duration and time, counts m
   expect(rows[1]).toHaveTextContent(/Member 1.*Outgoing.*Answered.*1:23/);
   expect(rows[1]!.querySelector('time')).toHaveAttribute('datetime', '2026-01-01T08:00:00.000Z');
   // Looked at: the badge goes, and stays gone after a reload of the console.
-  expect(screen.getByRole('button', { name: 'Call log' })).toBeInTheDocument();
+  // The dialog is modal: Fluent hides the page behind it from the accessibility tree (at a moment
+  // jsdom does not fix), so the button is looked up hidden or not.
+  expect(screen.getByRole('button', { name: 'Call log', hidden: true })).toBeInTheDocument();
 
   // Another call rings out while the console is open: the log reloads when it ends.
   calls = [record({ id: 3, createdAt: new Date(Date.now() + 1000).toISOString() }), ...calls];
