@@ -31,6 +31,21 @@ describe('notifications', () => {
     await waitFor(() => expect(shown()).toEqual(['client.noTrack', 'client.deviceNotFound', 'client.noMembersOnline']));
   });
 
+  it('makes room for an error when three others are shown, closing the oldest that is not one', async () => {
+    const { bus } = renderHost('/main/dispatch', { session: SESSION });
+    const notifier = notifierFor(bus);
+    act(() => {
+      for (const [key] of FIVE.slice(0, 3)) notifier.notify({ intent: 'warning', key, id: key, timeoutMs: -1 });
+    });
+    await waitFor(() => expect(shown()).toEqual(['client.mapLoadError', 'client.noTrack', 'client.deviceNotFound']));
+    act(() => notifier.notify({ intent: 'error', key: 'client.noMembersOnline', id: 'urgent', timeoutMs: -1 }));
+    await waitFor(() => expect(shown()).toEqual(['client.noTrack', 'client.deviceNotFound', 'client.noMembersOnline']));
+    // Another info notice waits its turn as before.
+    act(() => notifier.notify({ intent: 'info', key: 'client.dataUpdated', id: 'later', timeoutMs: -1 }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(shown()).toEqual(['client.noTrack', 'client.deviceNotFound', 'client.noMembersOnline']);
+  });
+
   it("shows a server code's text, in Chinese too", async () => {
     const { bus } = renderHost('/main/dispatch', { session: SESSION });
     act(() => notifierFor(bus).notify({ intent: 'error', code: 2029 }));

@@ -57,11 +57,21 @@ export function NotificationCenter() {
   const toasterId = useId('notifications');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
   const counter = useRef(0);
+  /** Toasts shown or queued, oldest first, with their intent (until Fluent unmounts them). */
+  const live = useRef(new Map<string, Notification['intent']>());
 
   useEffect(() => {
     const shown = bus.on('notify').subscribe((notification) => {
       counter.current += 1;
       const id = notification.id ?? `auto-${counter.current}`;
+      // An error does not wait behind others (spec 9 allows three at once): with the toaster full,
+      // the oldest notice that is not an error closes to make room. Three patrol "checkpoint
+      // missed" warnings, which stay until closed, once held an admin's SOS escalation back.
+      if (notification.intent === 'error' && !live.current.has(id) && live.current.size >= NOTIFICATION_MAX) {
+        const oldest = [...live.current].find(([, intent]) => intent !== 'error');
+        if (oldest) dismissToast(oldest[0]);
+      }
+      if (!live.current.has(id)) live.current.set(id, notification.intent);
       const action = noticeActionFor(bus, notification.id);
       const onAction = (a: NoticeAction) => bus.publish('nav/go', { to: a.to });
       dispatchToast(<NoticeToast notification={notification} action={action} onAction={onAction} />, {
@@ -71,7 +81,11 @@ export function NotificationCenter() {
         timeout: notification.timeoutMs ?? NOTIFICATION_TIMEOUT_MS,
         // Errors are announced at once; the rest wait for the screen reader to finish.
         politeness: notification.intent === 'error' ? 'assertive' : 'polite',
-        onStatusChange: action ? (_e, { status }) => status === 'unmounted' && clearNoticeAction(bus, id, action) : undefined,
+        onStatusChange: (_e, { status }) => {
+          if (status !== 'unmounted') return;
+          live.current.delete(id);
+          if (action) clearNoticeAction(bus, id, action);
+        },
       });
     });
     const dismissed = bus.on('notify/dismiss').subscribe(({ id }) => dismissToast(id));
