@@ -1,7 +1,7 @@
 // The test load balancer (server/test/lb-proxy.ts) as its own process for benches: one loopback
 // address in front of the server nodes. `startLb()` forks this file; run as a child it is a cluster
-// primary with LB_WORKERS workers, each running the balancer on the same port (the primary hands
-// accepted connections to the workers in turn).
+// primary with LB_WORKERS workers, each running the balancer on the same port (each worker
+// accepts from the shared listening socket).
 //
 // Why several processes: each tunnelled WebSocket holds two descriptors in the balancer (client and
 // node side), and the open-files limit here is 20,000 per process, hard (`ulimit -Hn`; raising it
@@ -68,7 +68,10 @@ function send(to, message) {
 
 async function primary() {
   const n = Number(process.env.LB_WORKERS);
-  cluster.schedulingPolicy = cluster.SCHED_RR;
+  // Each worker accepts from the shared socket itself (SCHED_NONE): with round robin the primary
+  // accepted every connection and handed it over IPC, one process for a whole reconnect storm, with
+  // Node's default accept queue (511) in front of it.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: SELF });
   const ws = Array.from({ length: n }, () => cluster.fork());
   // A worker already gone at shutdown makes a later send fail (EPIPE): nothing to report then.
@@ -108,6 +111,9 @@ async function worker() {
     healthTimeoutMs: Number(process.env.LB_HEALTH_TIMEOUT_MS), fall: Number(process.env.LB_FALL),
   });
   process.on('message', (m) => { if (m.type === 'state') send(process, { id: m.id, backends: lb.backends(), stats: lb.stats }); });
+  // Closing the listener tells the primary, which may be gone already at shutdown (EPIPE on the
+  // worker's IPC channel, thrown as an unhandled 'error' of cluster.worker): nothing to report then.
+  cluster.worker.on('error', () => undefined);
   process.once('SIGTERM', () => { void lb.close().finally(() => process.exit(0)); });
   process.send({ type: 'listening' });
 }

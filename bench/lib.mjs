@@ -57,12 +57,12 @@ export async function freePort() {
  * stop() kills at once; close() asks the server to shut down (SIGTERM) and waits for it, so the
  * embedded database is closed cleanly and can be reopened.
  */
-export async function startServer({ databaseUrl = '', dataDir: givenDataDir, env = {}, entry = SERVER_ENTRY } = {}) {
+export async function startServer({ databaseUrl = '', dataDir: givenDataDir, env = {}, entry = SERVER_ENTRY, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ptt-bench-'));
   const started = performance.now();
   let output = '';
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     // NODE_PATH: a bundle built elsewhere (see SERVER_ENTRY) still finds the server's packages.
     env: { ...process.env, NODE_PATH: path.join(ROOT, 'server', 'node_modules'), PORT: String(port), HOST: '127.0.0.1',
       DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env },

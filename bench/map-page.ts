@@ -22,6 +22,8 @@ export interface RunOptions {
   layerOptions?: Partial<MemberLayerOptions>;
   /** Configure the layer as the large screen does (wallLayerOptions). */
   wall?: boolean;
+  /** The members' area as a fraction of BOX around its centre (BENCH_MAP_BOX_SCALE). */
+  boxScale?: number;
   /** A trace is being recorded: mark the measured frames (performance.mark) for its reader. */
   trace?: boolean;
 }
@@ -56,8 +58,8 @@ async function run(opts: RunOptions) {
   const now = Date.now();
   const positions: PositionPoint[] = Array.from({ length: opts.members }, (_, uid) => ({
     uid,
-    lng: BOX.west + rand() * BOX.width,
-    lat: BOX.south + rand() * BOX.height,
+    lng: BOX.west + BOX.width * (0.5 + ((opts.boxScale ?? 1) * (rand() - 0.5))),
+    lat: BOX.south + BOX.height * (0.5 + ((opts.boxScale ?? 1) * (rand() - 0.5))),
     time: now,
   }));
 

@@ -60,6 +60,8 @@ const OPTIONS = {
   warmupSeconds: 2,
   zoom: Number(process.env.BENCH_MAP_ZOOM ?? 11),
   seed: 42,
+  // Experiments: the members' area as a fraction of the 60 x 55 km box, around its centre.
+  boxScale: Number(process.env.BENCH_MAP_BOX_SCALE ?? 1),
 };
 const TARGET_MEDIAN_MS = 16;
 const ONLY = process.env.BENCH_MAP_ONLY ?? '';

@@ -11,6 +11,7 @@
 //   BENCH_ORGS=100                                         organisations the clients are spread over
 //   BENCH_LB_WORKERS=2                                     balancer processes (see bench/lb.mjs: open-files limit)
 //   BENCH_SOURCE_ADDRESSES=4                               devices connect from 127.0.0.2 ... 127.0.0.5
+//   BENCH_NODE_B_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' Node switches for the survivor (a CPU profile of the take-over)
 //
 // Limits at 10,000: open files are 20,000 per process here (hard), so the balancer runs as two
 // processes (bench/lb.mjs) and the devices stay in one; loopback ephemeral ports (32768-60999, about
@@ -32,11 +33,12 @@
 // the balancer (the chat send limit is 10 in 5 s); an answer with code 0 is an acknowledged write,
 // and after the kill every acknowledged id must be in the database.
 //
-// PRESENCE_NODE_TTL_MS=5000 on both nodes: the survivor claims a dead node's connections after at
-// most 6.7 s (the default 15 s would keep the killed node's vanished users listed longer than 10 s).
-// Not shorter: a client that moves only after the dead node's key expired counts as gone (OnLine
-// offline to its whole organisation) and then as new (OnLine online), frames the survivor must
-// push while it is busiest. With 3000, the 2,000-device run's movers took up to 12 s and did that.
+// PRESENCE_NODE_TTL_MS: the server's default (15 s; BENCH_PRESENCE_TTL_MS to try another). A client
+// that moves before the dead node's key expires is never shown offline: its new connection is not
+// its first. One that moves after it counts as gone (OnLine offline to its whole organisation) and
+// then as new (OnLine online), two frames to every socket of its organisation, pushed by the
+// survivor while it is busiest. At 10,000 devices a 5 s TTL did exactly that to most of the 5,000
+// movers and the take-over stretched to p50 28 s; at 15 s nobody flaps (docs/reliability.md).
 //
 // Accounts, organisations, channels and sessions are inserted set-based (token_hash = sha256 hex of
 // a token this bench made up), as in the fan-out bench. Human-readable lines on stdout, progress on
@@ -55,9 +57,11 @@ import { cpuMsOf, nextFromWorker, pool } from './socket-devices.mjs';
 const FIRST_ORG = 300_001;
 const FIRST_DEVICE_UID = 3_000_001;
 const FIRST_CONSOLE_UID = 3_900_001;
-const NODE_TTL_MS = 5000;
+const NODE_TTL_MS = Number(process.env.BENCH_PRESENCE_TTL_MS ?? 15_000);
 const MOVE_TARGET_MS = 10_000;
 const WRITERS = 20;
+/** As simulator/src/device.ts's HEARTBEAT_EVERY_MS. */
+const HEARTBEAT_EVERY_MS = 60_000;
 const WRITE_EVERY_MS = 600;
 const CONNECT_CONCURRENCY = 50;
 const BROADCAST_ROUNDS = 3;
@@ -103,6 +107,15 @@ function keepConnected({ url, ent, uid, platform, delay, onFrame, localAddress }
       c.openedAt = Date.now();
       ws.send(heartbeat(ent, uid, platform));
     });
+    // Every HEARTBEAT_EVERY_MS as the simulator's devices (the server counts a connection quiet
+    // for 150 s as offline), at a phase of its own so the fleet does not beat in step.
+    let every = null;
+    const beat = () => {
+      if (c.ws === ws && ws.readyState === WebSocket.OPEN) ws.send(heartbeat(ent, uid, platform));
+    };
+    const phase = setTimeout(() => { beat(); every = setInterval(beat, HEARTBEAT_EVERY_MS); every.unref(); }, Math.floor(Math.random() * HEARTBEAT_EVERY_MS));
+    phase.unref();
+    ws.on('close', () => { clearTimeout(phase); if (every) clearInterval(every); });
     ws.on('message', (raw) => onFrame?.(raw));
     ws.on('error', () => undefined);
     ws.on('close', () => {
@@ -214,7 +227,8 @@ async function rest(base, method, url, token, body) {
 /** Every console of an organisation lists its devices and consoles online: the count that is missing. */
 async function presenceMissing(base, salt) {
   let missing = 0;
-  await pool(Array.from({ length: Math.min(settings.orgs, settings.consoles) }, (_, o) => o), 10, async (o) => {
+  // 25 at a time: a round of 100 organisations must not take seconds itself while the survivor is busy.
+  await pool(Array.from({ length: Math.min(settings.orgs, settings.consoles) }, (_, o) => o), 25, async (o) => {
     const ent = FIRST_ORG + o;
     const expected = Math.ceil((settings.devices - o) / settings.orgs) + Math.ceil((settings.consoles - o) / settings.orgs);
     const r = await rest(base, 'GET', '/api/presence', tokenFor(salt, FIRST_CONSOLE_UID + o));
@@ -276,7 +290,8 @@ async function main() {
     log('starting node A (migrates), then node B ...');
     const nodeA = await startServer({ databaseUrl: dbUrl, env });
     cleanups.push(() => nodeA.stop());
-    const nodeB = await startServer({ databaseUrl: dbUrl, env });
+    // BENCH_NODE_B_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": Node switches for the survivor only.
+    const nodeB = await startServer({ databaseUrl: dbUrl, env, nodeArgs: (process.env.BENCH_NODE_B_ARGS ?? '').split(' ').filter(Boolean) });
     cleanups.push(() => nodeB.close());
 
     const salt = randomBytes(12).toString('hex');
@@ -296,8 +311,16 @@ async function main() {
     cleanups.push(() => lb.close());
     log(`balancer on ${lb.url} (${settings.lbWorkers} workers); connecting ${settings.consoles} consoles ...`);
 
+    const flaps = { from: null, users: new Set() };
     const consoles = Array.from({ length: settings.consoles }, (_, i) => keepConnected({
       url: `${lb.wsUrl}?at=${encodeURIComponent(tokenFor(salt, FIRST_CONSOLE_UID + i))}`, ent: orgOfConsole(i), uid: FIRST_CONSOLE_UID + i, platform: 'web', delay: () => 1000,
+      // Presence flaps: users a console was told went offline after the kill (nobody really left).
+      onFrame: (raw) => {
+        if (flaps.from === null) return;
+        const text = raw.toString();
+        if (!text.includes('"t":"OnLine"') || !text.includes('"status":"offline"')) return;
+        flaps.users.add(JSON.parse(text).data.uid);
+      },
     }));
     cleanups.push(() => consoles.forEach((c) => c.stop()));
     while (consoles.some((c) => !c.open)) await sleep(50);
@@ -348,6 +371,7 @@ async function main() {
     log('killing node A (SIGKILL) ...');
     const cpuAtKill = [['nodeB', nodeB.pid], ...lbPids].map(([name, pid]) => [name, pid, cpuMsOf(pid)]);
     const killedAt = Date.now();
+    flaps.from = killedAt;
     nodeA.stop();
     // Moved: every client whose socket closed after the kill is open again, and no tunnel goes to A.
     let moves;
@@ -374,6 +398,8 @@ async function main() {
       movedMs: percentiles([...moves.back, ...consoleMoves.back]),
       allMovedSeenAfterMs: allMovedMs,
       presenceRightAfterMs: missing === 0 ? Date.now() - killedAt : null,
+      // Users the consoles were told went offline although they only moved (0: nobody flapped).
+      presenceFlaps: flaps.users.size,
       tunnelsAfter: (await lb.state()).backends.map((b) => b.tunnels),
       balancer: (await lb.state()).stats,
     };
@@ -406,7 +432,7 @@ async function main() {
     console.log([
       `${result.db}; ${settings.devices} devices and ${settings.consoles} consoles in ${settings.orgs} organisations on two nodes behind one address; load average ${result.machine.loadAvgAtStart[0]} at start, ${result.machine.loadAvgAtEnd[0]} at end`,
       `  connected in ${(result.connectMs / 1000).toFixed(1)} s, presence complete ${(result.presenceCompleteAfterConnectMs / 1000).toFixed(1)} s later; tunnels per node ${result.tunnelsBefore.join(' / ')}`,
-      `  node A killed: ${f.devicesMoved} devices and ${f.consolesMoved} consoles moved; back after ms p50 ${f.movedMs.p50}, p95 ${f.movedMs.p95}, max ${f.movedMs.max}; presence right after ${f.presenceRightAfterMs} ms`,
+      `  node A killed: ${f.devicesMoved} devices and ${f.consolesMoved} consoles moved; back after ms p50 ${f.movedMs.p50}, p95 ${f.movedMs.p95}, max ${f.movedMs.max}; presence right after ${f.presenceRightAfterMs} ms, ${f.presenceFlaps} users shown offline meanwhile`,
       `  writes: ${result.writes.acked} acknowledged, ${result.writes.lost} lost, ${result.writes.failed} failed (not acknowledged)`,
       `  broadcast to every device, ms: before p50 ${result.before.broadcastMs.p50} p95 ${result.before.broadcastMs.p95} max ${result.before.broadcastMs.max} (${result.before.broadcastMs.n}/${result.before.broadcastMs.expected}); ` +
         `after p50 ${result.after.broadcastMs.p50} p95 ${result.after.broadcastMs.p95} max ${result.after.broadcastMs.max} (${result.after.broadcastMs.n}/${result.after.broadcastMs.expected})`,

@@ -118,7 +118,6 @@ export async function buildApp(config: AppConfigForApp, appDeps: AppDeps): Promi
   registerWs2Gateway(app, {
     hub: core.hub,
     auth: core.auth,
-    users,
     presence: core.presence,
     inbound: core.inbound,
     log: app.log,

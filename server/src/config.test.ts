@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
+      listenBacklog: 4096,
       dataDir: path.join(ROOT, '.data'),
       databaseUrl: undefined,
       staticDir: path.join(ROOT, 'host', 'dist'),
@@ -29,6 +30,12 @@ describe('loadConfig', () => {
     expect(c.seedDemo).toBe(false);
     expect(c.remoteUrls.records).toBe('http://localhost:3004/mf-manifest.json');
     expect(c.dataDir).toBe(path.join(ROOT, 'tmp', 'd'));
+  });
+
+  it('reads LISTEN_BACKLOG and refuses one that is not a positive integer', () => {
+    expect(loadConfig({ LISTEN_BACKLOG: '1024' }, ROOT).listenBacklog).toBe(1024);
+    expect(() => loadConfig({ LISTEN_BACKLOG: '0' }, ROOT)).toThrow(/LISTEN_BACKLOG/);
+    expect(() => loadConfig({ LISTEN_BACKLOG: 'many' }, ROOT)).toThrow(/LISTEN_BACKLOG/);
   });
 
   it('reads REDIS_URL, treats an empty one as unset and refuses other schemes', () => {

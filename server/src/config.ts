@@ -16,6 +16,8 @@ import { loadMapConfig, MapConfigError, type LoadedMapConfig } from './maps/map-
 export interface AppConfig {
   port: number;
   host: string;
+  /** Connections the kernel may hold for the server before it accepts them (see DEFAULT_LISTEN_BACKLOG). */
+  listenBacklog: number;
   dataDir: string;
   /** Set: PostgreSQL through `pg`. Unset: embedded PGlite under `<dataDir>/pgdata`. */
   databaseUrl: string | undefined;
@@ -119,6 +121,15 @@ export interface PttMediaConfig {
   rtpForwardHost: string;
 }
 
+/**
+ * The listening socket's queue of connections not yet accepted. Node's 511 overflowed when a
+ * killed node's 5,000 clients came to the survivor within a second: the kernel dropped the
+ * overflow and those clients' TCP waited out SYN retransmits (1, 3, 7, 15 s), so most took 10-26 s
+ * to come back though the node had CPU to spare (issue 25, docs/reliability.md). Linux caps it at
+ * net.core.somaxconn (4096 by default since 5.4).
+ */
+export const DEFAULT_LISTEN_BACKLOG = 4096;
+
 /** Two and a half heartbeat intervals (60 s): one lost heartbeat is not enough to look offline. */
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 150_000;
 
@@ -173,6 +184,7 @@ const envSchema = z.object({
   SEED_DEMO: optional(booleanText),
   DB_OPEN_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
   HEARTBEAT_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000)),
+  LISTEN_BACKLOG: optional(z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(65535)),
   REDIS_URL: optional(z.string().refine((v) => v.startsWith('redis://'), { message: 'must start with redis://' })),
   PRESENCE_NODE_TTL_MS: optional(z.coerce.number({ error: 'must be a number' }).int().min(1000).max(600_000)),
   PTT_TEST_CAPTCHA_TEXT: optional(z.string().regex(/^[A-Z0-9]{4}$/, { message: 'must be 4 upper-case letters or digits' })),
@@ -254,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot: strin
   ) as Record<RemoteName, string>;
   return {
     port: e.PORT ?? 8080,
+    listenBacklog: e.LISTEN_BACKLOG ?? DEFAULT_LISTEN_BACKLOG,
     host: e.HOST ?? '127.0.0.1',
     dataDir,
     filesDir: e.FILES_DIR ? abs(e.FILES_DIR, '') : path.join(dataDir, 'files'),

@@ -70,7 +70,7 @@ async function start(config: AppConfig): Promise<void> {
     done();
   });
   log.use(app.log);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.info(`PTT console listening on http://${shownHost}:${port}/`);

@@ -239,7 +239,9 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => resolve());
+    // A production balancer's accept queue is sized for a reconnect storm (HAProxy and nginx take
+    // it from somaxconn or their `backlog`); Node's default 511 dropped a killed node's clients.
+    server.listen({ port: opts.port ?? 0, host, backlog: 4096 }, () => resolve());
   });
   const address = server.address() as net.AddressInfo;
   const url = `http://${host}:${address.port}`;

@@ -16,6 +16,8 @@ import { createTestApp, loginAs, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 import { INTERNAL_TOPICS, InProcessHub } from '../src/ws/hub';
 import { WsProbe } from './ws-client';
+import { hashToken } from '../src/auth/auth.service';
+import { SessionRepository } from '../src/auth/session.repository';
 
 const online = (s: Session) =>
   heartbeatFrame(s, buildHeartbeat({ session: s, method: HeartbeatMethod.Presence, event: HeartbeatEvent.Online, now: Date.now() }));
@@ -158,6 +160,29 @@ describe.each(DB_KINDS)('/ws2 on %s', (kind) => {
     await p.ping();
     expect(p.closeCode).toBeNull();
     expect(p.frames.map((f) => f.t)).toEqual([PONG_KIND]);
+  });
+
+  it('starts a socket from one statement: the session and its channels, ascending, none of another enterprise', async () => {
+    const s = await loginAs(t.app, 'member1');
+    const sessions = new SessionRepository(t.db);
+    // A channel of another enterprise with member1 on it (a stray row) must not be followed.
+    const other = await t.db.query<{ id: number }>(`insert into channels (ent_id, name) values ($1, 'Elsewhere') returning id`, [SECOND_ENT_ID]);
+    await t.db.query('insert into channel_members (channel_id, user_id, ent_id) values ($1, $2, $3)', [other.rows[0]!.id, s.id, SECOND_ENT_ID]);
+    try {
+      const expected = await t.db.query<{ id: number }>(
+        `select c.id from channel_members m join channels c on c.id = m.channel_id where m.user_id = $1 and c.ent_id = $2 order by c.id`,
+        [s.id, DEMO_ENT_ID],
+      );
+      expect(expected.rows.length).toBeGreaterThan(1);
+      const found = await sessions.findActiveWithChannels(hashToken(s.auth_token));
+      expect(found?.session).toMatchObject({ userId: s.id, entId: DEMO_ENT_ID, account: 'member1' });
+      expect(found?.channelIds).toEqual(expected.rows.map((r) => r.id));
+      expect(found?.session).toEqual(await sessions.findActive(hashToken(s.auth_token)));
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${s.auth_token}` } });
+      expect(await sessions.findActiveWithChannels(hashToken(s.auth_token))).toBeNull();
+    } finally {
+      await t.db.query('delete from channels where id = $1', [other.rows[0]!.id]);
+    }
   });
 
   it("delivers a channel's frames to its members only", async () => {

@@ -159,6 +159,12 @@ export class AuthService {
     return this.deps.sessions.findActive(hashToken(token));
   }
 
+  /** findSession and the user's channel ids, in one statement (a /ws2 socket's start). */
+  async findSessionWithChannels(token: string | undefined | null): Promise<{ session: ActiveSession; channelIds: number[] } | null> {
+    if (!token || token.length > 512) return null;
+    return this.deps.sessions.findActiveWithChannels(hashToken(token));
+  }
+
   /**
    * Why a token opens no session, as REST and /ws2 both answer it: 10001 after a newer login of
    * the account, else 10000 with the revocation's reason (null for a token never issued). Only the

@@ -56,6 +56,26 @@ export class SessionRepository {
     return r.rows[0] ?? null;
   }
 
+  /**
+   * findActive and the ids of the user's channels (ascending) in one statement: what a /ws2 socket
+   * needs to start. A node taking over a dead node's 5,000 sockets runs this 5,000 times at once;
+   * one statement instead of two halves the round trips and the planning (issue 25).
+   */
+  async findActiveWithChannels(tokenHash: string): Promise<{ session: ActiveSession; channelIds: number[] } | null> {
+    const r = await this.db.query<ActiveSession & { channelIds: number[] }>(
+      `select ${ACTIVE_SESSION_COLUMNS},
+              array(select c.id from channel_members m join channels c on c.id = m.channel_id
+                     where m.user_id = u.id and c.ent_id = e.id order by c.id) as "channelIds"
+         ${ACTIVE_SESSION_JOIN} where s.token_hash = $1 and ${ACTIVE}`,
+      [tokenHash],
+      { prepare: true },
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const { channelIds, ...session } = row;
+    return { session, channelIds: channelIds.map(Number) };
+  }
+
   /** The active session a file link id belongs to, with its key; the same rules as findActive. */
   async findByFileLink(link: string): Promise<FileLinkSession | null> {
     const r = await this.db.query<ActiveSession & { fileKey: string }>(

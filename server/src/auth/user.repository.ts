@@ -37,14 +37,4 @@ export class UserRepository {
     ]);
     return r.rows;
   }
-
-  /** Channels the user belongs to, within the user's own enterprise. */
-  async channelIds(entId: number, userId: number): Promise<number[]> {
-    const r = await this.db.query<{ id: number }>(
-      `select c.id from channel_members m join channels c on c.id = m.channel_id
-        where m.user_id = $1 and c.ent_id = $2 order by c.id`,
-      [userId, entId],
-    );
-    return r.rows.map((row) => row.id);
-  }
 }

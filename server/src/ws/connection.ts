@@ -23,7 +23,6 @@ import {
 } from '@ptt/contracts';
 import type { AuthService, SessionRefusal } from '../auth/auth.service';
 import type { ActiveSession } from '../auth/session.repository';
-import type { UserRepository } from '../auth/user.repository';
 import type { Hub } from './hub';
 import type { InboundRouter } from './inbound';
 import type { PresenceService } from './presence';
@@ -48,7 +47,6 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
 export interface ConnectionDeps {
   hub: Hub;
   auth: AuthService;
-  users: UserRepository;
   presence: PresenceService;
   inbound: InboundRouter;
   log: FastifyBaseLogger;
@@ -120,8 +118,9 @@ export class Ws2Connection {
     let channelIds: number[] = [];
     let refusal: SessionRefusal | null = null;
     try {
-      session = await this.deps.auth.findSession(token);
-      if (session) channelIds = await this.deps.users.channelIds(session.entId, session.userId);
+      const found = await this.deps.auth.findSessionWithChannels(token);
+      session = found?.session ?? null;
+      if (found) channelIds = found.channelIds;
       else refusal = await this.deps.auth.refusal(token);
     } catch (err) {
       this.deps.log.error({ err }, '/ws2 authentication failed unexpectedly');
