@@ -15,7 +15,9 @@ export interface StaticOptions {
 
 // Entry points decide which build a browser loads; they must be revalidated every time.
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
-const RESERVED_PREFIXES = ['/api', '/ws2', '/remotes', '/config'];
+// Never a console page: a wrong path there is a 404, not the shell (a GET /janus/1/2 answered with
+// index.html, found by test/fuzz-janus-tiles.test.ts).
+const RESERVED_PREFIXES = ['/api', '/ws2', '/remotes', '/config', '/janus', '/tiles'];
 const NO_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>PTT console: no build</title></head>
 <body><h1>The web console has not been built yet</h1>
