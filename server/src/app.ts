@@ -34,6 +34,7 @@ import { InProcessHub, type Hub } from './ws/hub';
 import { InboundRouter } from './ws/inbound';
 import { MemoryPresenceStore, PresenceService, type PresenceStore } from './ws/presence';
 import { registerWs2Gateway } from './ws/ws2.gateway';
+import { UPLOADS_PER_USER, UPLOAD_WINDOW_MS } from './http/upload-limit';
 
 /** Version of the REST API in the OpenAPI document. */
 export const API_VERSION = '1.0.0';
@@ -49,6 +50,11 @@ export interface AppDeps {
   presenceStore?: PresenceStore;
   /** Chat "too fast" counting; defaults to one node's memory, Redis shares it between nodes. */
   sendLimiter?: SendLimiter;
+  /** Captchas per address (CAPTCHAS_PER_ADDRESS a minute); defaults to one node's memory, Redis
+   *  shares it, so a caller spread over nodes gets the limit once, not once per node. */
+  captchaLimiter?: SendLimiter;
+  /** Uploads per user (UPLOADS_PER_USER a minute); defaults to one node's memory, Redis shares it. */
+  uploadLimiter?: SendLimiter;
   /** PTT media rooms; defaults to NoMedia (no media server configured). */
   media?: MediaRooms;
   /** PTT floors; defaults to one node's memory, Redis shares them between nodes. */
@@ -145,7 +151,7 @@ function makeCore(app: FastifyInstance, config: AppConfigForApp, appDeps: AppDep
     sessions: new SessionRepository(db),
     loginRecords: new LoginRecordRepository(db),
     throttle: new LoginThrottle(db),
-    captchas: new CaptchaService(db, appDeps.captchaText),
+    captchas: new CaptchaService(db, appDeps.captchaText, appDeps.captchaLimiter),
     hub,
   });
   const nodeId = randomBytes(6).toString('hex');
@@ -158,6 +164,7 @@ function makeCore(app: FastifyInstance, config: AppConfigForApp, appDeps: AppDep
     inbound: new InboundRouter(),
     presence: new PresenceService(hub, appDeps.presenceStore ?? new MemoryPresenceStore(), nodeId),
     sendLimiter: appDeps.sendLimiter ?? new MemorySendLimiter(),
+    uploadLimiter: appDeps.uploadLimiter ?? new MemorySendLimiter(UPLOADS_PER_USER, UPLOAD_WINDOW_MS),
     media: appDeps.media ?? new NoMedia(),
     floorStore: appDeps.floorStore ?? new MemoryFloorStore(),
     log: app.log,

@@ -27,6 +27,8 @@ export interface CoreDeps {
   presence: PresenceService;
   /** Chat "sending too fast": per node in memory, or shared through Redis. */
   sendLimiter: SendLimiter;
+  /** Uploads per user (http/upload-limit.ts): per node in memory, or shared through Redis. */
+  uploadLimiter: SendLimiter;
   /** Janus AudioBridge rooms for PTT, or NoMedia when no media server is configured. */
   media: MediaRooms;
   /** PTT floors: per node in memory, or shared through Redis. */

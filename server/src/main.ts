@@ -11,6 +11,9 @@ import type { RedisErrorLogger } from './ws/redis-client';
 import { RedisHub } from './ws/redis-hub';
 import { RedisPresenceStore } from './ws/redis-presence';
 import { RedisSendLimiter } from './chat/redis-send-limiter';
+import { MemorySendLimiter } from './chat/send-limiter';
+import { CAPTCHAS_PER_ADDRESS, CAPTCHA_WINDOW_MS } from './auth/captcha';
+import { UPLOADS_PER_USER, UPLOAD_WINDOW_MS } from './http/upload-limit';
 import { RedisFloorStore } from './ptt/redis-floor-store';
 import { createMedia } from './media/create-media';
 import { loggerOptions } from './http/log-options';
@@ -46,12 +49,17 @@ async function start(config: AppConfig): Promise<void> {
   let hub: RedisHub | undefined;
   let presenceStore: RedisPresenceStore | undefined;
   let sendLimiter: RedisSendLimiter | undefined;
+  let captchaLimiter: RedisSendLimiter | undefined;
+  let uploadLimiter: RedisSendLimiter | undefined;
   let floorStore: RedisFloorStore | undefined;
   if (config.redisUrl) {
     console.info('Connecting to Redis for real-time fan-out and presence ...');
     hub = await RedisHub.connect(config.redisUrl, { onError, onListenerError: (err, topic) => onError(err, `hub listener on ${topic}`) });
     presenceStore = await RedisPresenceStore.connect(config.redisUrl, { onError, nodeTtlMs: config.presenceNodeTtlMs });
     sendLimiter = await RedisSendLimiter.connect(config.redisUrl, { onError });
+    // While Redis is away each node counts captchas itself again, rather than not at all.
+    captchaLimiter = sendLimiter.derive('captcha', CAPTCHAS_PER_ADDRESS, CAPTCHA_WINDOW_MS, new MemorySendLimiter(CAPTCHAS_PER_ADDRESS, CAPTCHA_WINDOW_MS));
+    uploadLimiter = sendLimiter.derive('upload', UPLOADS_PER_USER, UPLOAD_WINDOW_MS, new MemorySendLimiter(UPLOADS_PER_USER, UPLOAD_WINDOW_MS));
     floorStore = await RedisFloorStore.connect(config.redisUrl, { onError });
   }
 
@@ -63,7 +71,7 @@ async function start(config: AppConfig): Promise<void> {
     const why = config.janusUrl ? 'JANUS_URL alone only feeds the diagnostics page' : 'no Janus is configured';
     log.warn({}, `PTT audio is off: ${why} (set JANUS_AUTOSTART=true, or JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY and JANUS_RECORD_DIR).`);
   }
-  const { app } = await buildApp(config, { db, logger: loggerOptions(config.logLevel), hub, presenceStore, sendLimiter, floorStore, captchaText, media });
+  const { app } = await buildApp(config, { db, logger: loggerOptions(config.logLevel), hub, presenceStore, sendLimiter, captchaLimiter, uploadLimiter, floorStore, captchaText, media });
   const stopMaintenance = startPgliteMaintenance(db, (err) => app.log.error({ err }, 'database maintenance failed'));
   app.addHook('onClose', (_app, done) => {
     stopMaintenance();

@@ -1,11 +1,13 @@
 import { ServerCode } from '@ptt/contracts';
 import { CAPTCHAS_PER_ADDRESS } from '../src/auth/captcha';
-import { createTestApp, type TestApp } from './test-app';
+import { UPLOADS_PER_USER } from '../src/http/upload-limit';
+import { createTestApp, loginAs, PNG_1PX, uploadFile, type TestApp } from './test-app';
 import { DB_KINDS } from './test-db';
 
-// Floods of the public routes that write: each captcha is a row, so one address may ask for
+// Floods of the routes that write: each captcha is a row, so one address may ask for
 // CAPTCHAS_PER_ADDRESS a minute; past that it hears 429/600 "Too many captchas were asked for"
-// and nothing is stored, while other addresses are served as before.
+// and nothing is stored, while other addresses are served as before. Uploads, all kinds together,
+// UPLOADS_PER_USER a minute per user: past that 429/600 "Too many uploads", before the file is read.
 
 describe.each(DB_KINDS)('floods on %s', (kind) => {
   let t: TestApp;
@@ -32,5 +34,20 @@ describe.each(DB_KINDS)('floods on %s', (kind) => {
     // Someone else still gets a captcha.
     const other = await captcha('198.51.100.20');
     expect([other.statusCode, other.json<{ code: number }>().code]).toEqual([200, 0]);
+  });
+
+  it('limits uploads per user, whichever upload route, and stores none past the limit', async () => {
+    const [flooder, other] = await Promise.all([loginAs(t.app, 'member2'), loginAs(t.app, 'member3')]);
+    const files = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from files where uploader_id = $1', [flooder.id])).rows[0]!.n;
+    const before = await files();
+    const flood = [];
+    for (let i = 0; i < UPLOADS_PER_USER + 5; i++) flood.push(await uploadFile(t.app, '/api/files', flooder.auth_token, PNG_1PX, `f${i}.png`, 'image/png'));
+    expect(flood.slice(0, UPLOADS_PER_USER).map((r) => r.status)).toEqual(Array.from({ length: UPLOADS_PER_USER }, () => 200));
+    expect(flood.slice(UPLOADS_PER_USER).map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 5 }, () => [429, ServerCode.ServiceBusy]));
+    expect(flood[UPLOADS_PER_USER]!.body).toMatchObject({ msg: 'Too many uploads, try again in a minute', data: { reason: 'rule.uploadBusy' } });
+    expect(await files()).toBe(before + UPLOADS_PER_USER);
+    // Another upload route counts in the same window; another user is served.
+    expect((await uploadFile(t.app, '/api/me/avatar', flooder.auth_token, PNG_1PX, 'a.png', 'image/png')).status).toBe(429);
+    expect((await uploadFile(t.app, '/api/files', other.auth_token, PNG_1PX, 'o.png', 'image/png')).status).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ const CAPTCHA_LENGTH = 4;
 /**
  * Each captcha is a row: a public caller could otherwise fill the table as fast as it can ask.
  * 20 a minute per address is far more than a person at the login or password form needs; counted
- * in this node's memory (each node allows as many; the rows stay bounded either way).
+ * in this node's memory, or with REDIS_URL in Redis for all nodes together (main.ts).
  */
 export const CAPTCHAS_PER_ADDRESS = 20;
 export const CAPTCHA_WINDOW_MS = 60_000;

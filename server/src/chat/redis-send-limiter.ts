@@ -36,7 +36,21 @@ export class RedisSendLimiter implements SendLimiter {
     private readonly max: number,
     private readonly windowMs: number,
     private readonly onError: RedisErrorLogger,
+    /** What the keys are counted under: `<prefix>limit:<name>:<key>`. */
+    private readonly name = 'chat',
+    /** Counts instead while Redis is away; none: let everything through. */
+    private readonly fallback: SendLimiter | null = null,
+    /** False for a limiter made by `derive`: the client is the other's to close. */
+    private readonly ownsClient = true,
   ) {}
+
+  /**
+   * Another window on this limiter's connection, e.g. captchas per address: `name` keeps its keys
+   * apart; `fallback` counts while Redis is away (a node's own memory, rather than no limit).
+   */
+  derive(name: string, max: number, windowMs: number, fallback: SendLimiter | null = null): RedisSendLimiter {
+    return new RedisSendLimiter(this.client, this.prefix, max, windowMs, this.onError, name, fallback, false);
+  }
 
   static async connect(url: string, options: RedisSendLimiterOptions = {}): Promise<RedisSendLimiter> {
     const onError = options.onError ?? (() => undefined);
@@ -47,18 +61,18 @@ export class RedisSendLimiter implements SendLimiter {
   async take(key: string): Promise<boolean> {
     try {
       const ok = await this.client.eval(TAKE, {
-        keys: [`${this.prefix}limit:chat:${key}`],
+        keys: [`${this.prefix}limit:${this.name}:${key}`],
         arguments: [String(this.windowMs), String(this.max), `${this.nonce}:${++this.seq}`],
       });
       return ok === 1;
     } catch (err) {
       // Redis away: chat keeps working unthrottled rather than refusing every message.
-      this.onError(err, 'chat send limiter');
-      return true;
+      this.onError(err, `${this.name} limiter`);
+      return this.fallback ? this.fallback.take(key) : true;
     }
   }
 
   close(): Promise<void> {
-    return closeRedis(this.client);
+    return this.ownsClient ? closeRedis(this.client) : Promise.resolve();
   }
 }

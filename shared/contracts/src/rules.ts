@@ -41,6 +41,7 @@ export const RULES = {
   pairingCodeUnknown: 'The pairing code is wrong or has expired',
   pairingBusy: 'Too many displays are waiting to be paired, try again in a few minutes',
   captchaBusy: 'Too many captchas were asked for, try again in a minute',
+  uploadBusy: 'Too many uploads, try again in a minute',
   displayQuotaExceeded: 'The organisation has the most displays it may have',
   cannotCallSelf: 'You cannot call yourself',
   callNotSupported: 'PTT or calling is not supported in the current state',
