@@ -22,6 +22,10 @@ export interface RunOptions {
   layerOptions?: Partial<MemberLayerOptions>;
   /** Configure the layer as the large screen does (wallLayerOptions). */
   wall?: boolean;
+  /** Extra L.map options (BENCH_MAP_OPTIONS, JSON). */
+  mapOptions?: L.MapOptions;
+  /** 'hidden': the base map's tiles are hidden once loaded (BENCH_MAP_TILES). */
+  tiles?: string;
   /** The members' area as a fraction of BOX around its centre (BENCH_MAP_BOX_SCALE). */
   boxScale?: number;
   /** A trace is being recorded: mark the measured frames (performance.mark) for its reader. */
@@ -47,11 +51,13 @@ const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(r
 
 async function run(opts: RunOptions) {
   const el = document.getElementById('map')!;
-  const leaflet = L.map(el, { preferCanvas: true, center: [BOX.south + BOX.height / 2, BOX.west + BOX.width / 2], zoom: opts.zoom });
+  const leaflet = L.map(el, { preferCanvas: true, center: [BOX.south + BOX.height / 2, BOX.west + BOX.width / 2], zoom: opts.zoom, ...(opts.mapOptions ?? {}) });
   // The offline google.roadmap tiles are GCJ-02, as online: both modes convert every position.
   const map = createPttMap(leaflet, 'gcj02');
   const tiles = L.tileLayer('/tiles/{z}/{x}/{y}.svg?style=google.roadmap', { maxZoom: 20 }).addTo(leaflet);
   await new Promise((resolve) => tiles.once('load', resolve));
+  // Experiment (BENCH_MAP_TILES=hidden): the base map loaded but not shown, to tell its cost apart.
+  if (opts.tiles === 'hidden') tiles.getContainer()!.style.display = 'none';
   const tilesLoaded = document.querySelectorAll('img.leaflet-tile-loaded').length;
 
   const rand = random(opts.seed);

@@ -22,10 +22,15 @@
 //   BENCH_MAP_SRC=/tmp/old/shared/map node ...  bundles that copy of @ptt/map instead (before/after)
 //   BENCH_MAP_TRACE=/tmp/map-trace.json node ...  a Chromium trace of the screen scenario's measured seconds
 //   BENCH_MAP_SCREENSHOT=/tmp/map node ...  also saves /tmp/map-<mode>-z<zoom>.png at the end of each run
+// Experiments (issue 21, ADR 026): BENCH_MAP_TILES=hidden (base map loaded, not shown) or png (bitmap
+// tiles instead of SVG); BENCH_MAP_OPTIONS='{"fadeAnimation":false}' (L.map options);
+// BENCH_MAP_BOX_SCALE=0.1 (members in a tenth of the area); BENCH_MAP_GPU=1 (no --disable-gpu, e.g.
+// with BENCH_MAP_CHROMIUM_ARGS='--use-angle=swiftshader --enable-unsafe-swiftshader').
 //
 // Human-readable lines go to stdout, progress to stderr; the last stdout line is one JSON object.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +45,7 @@ const { chromium } = fromPlaywright('playwright-core');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VSYNC = process.env.BENCH_MAP_VSYNC === '1';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+const ARGS = ['--no-sandbox', ...(process.env.BENCH_MAP_GPU === '1' ? [] : ['--disable-gpu']), '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run', '--disable-quic', ...(VSYNC ? [] : ['--disable-gpu-vsync', '--disable-frame-rate-limit', '--run-all-compositor-stages-before-draw']),
   // More Chromium switches for experiments (space-separated), e.g. another compositor or raster path.
   ...(process.env.BENCH_MAP_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)];
@@ -62,6 +67,8 @@ const OPTIONS = {
   seed: 42,
   // Experiments: the members' area as a fraction of the 60 x 55 km box, around its centre.
   boxScale: Number(process.env.BENCH_MAP_BOX_SCALE ?? 1),
+  tiles: process.env.BENCH_MAP_TILES ?? 'shown',
+  mapOptions: process.env.BENCH_MAP_OPTIONS ? JSON.parse(process.env.BENCH_MAP_OPTIONS) : {},
 };
 const TARGET_MEDIAN_MS = 16;
 const ONLY = process.env.BENCH_MAP_ONLY ?? '';
@@ -100,6 +107,36 @@ async function bundle(dir) {
   return import(pathToFileURL(path.join(dir, 'tile-svg.mjs')).href);
 }
 
+/** A 256 x 256 RGB PNG with a pattern of its own per tile (zlib, no library). */
+function pngTile({ z, x, y }) {
+  const row = 1 + 256 * 3;
+  const raw = Buffer.alloc(row * 256);
+  for (let j = 0; j < 256; j++) {
+    raw[j * row] = 0;
+    for (let i = 0; i < 256; i++) {
+      const o = j * row + 1 + i * 3;
+      const road = (i + x * 7) % 64 < 3 || (j + y * 5) % 48 < 3;
+      raw[o] = road ? 255 : 230 + ((i ^ j ^ z) & 15);
+      raw[o + 1] = road ? 250 : 228 + ((i * j + x) & 15);
+      raw[o + 2] = road ? 240 : 220 + ((j + y) & 15);
+    }
+  }
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(256, 0);
+  ihdr.writeUInt32BE(256, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map bench</title>
 <link rel="stylesheet" href="/page.css"><style>html,body{margin:0;overflow:hidden}#map{width:100vw;height:100vh}</style>
 </head><body><div id="map"></div><script src="/page.js"></script></body></html>`;
@@ -112,6 +149,8 @@ function serve(dir, { parseTileAddress, tileSvg }) {
     if (tile) {
       const t = parseTileAddress(tile[1], tile[2], tile[3]);
       if (!t) return void res.writeHead(404).end();
+      // Experiment (BENCH_MAP_TILES=png): bitmap tiles, as online tile servers send, instead of SVG.
+      if (OPTIONS.tiles === 'png') return void res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(pngTile(t));
       return void res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' }).end(tileSvg(t, 'google.roadmap'));
     }
     if (url.pathname === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
