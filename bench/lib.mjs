@@ -57,7 +57,9 @@ export async function freePort() {
  * stop() kills at once; close() asks the server to shut down (SIGTERM) and waits for it, so the
  * embedded database is closed cleanly and can be reopened.
  */
-export async function startServer({ databaseUrl = '', dataDir: givenDataDir, env = {}, entry = SERVER_ENTRY, nodeArgs = [] } = {}) {
+/** BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': Node switches for every server a bench starts. */
+export async function startServer({ databaseUrl = '', dataDir: givenDataDir, env = {}, entry = SERVER_ENTRY,
+  nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean) } = {}) {
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ptt-bench-'));
   const started = performance.now();

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import { ServerCode, type Captcha } from '@ptt/contracts';
+import type { Captcha } from '@ptt/contracts';
 import { MemorySendLimiter, type SendLimiter } from '../chat/send-limiter';
 import type { Queryable } from '../db/db';
-import { AppError } from '../http/app-error';
-import { ruleError } from '../http/caller';
+import { BusyError } from '../http/busy-error';
 
 const CAPTCHA_TTL_S = 120;
 // No 0/O, 1/I/L: people misread them.
@@ -18,17 +17,6 @@ const CAPTCHA_LENGTH = 4;
 export const CAPTCHAS_PER_ADDRESS = 20;
 export const CAPTCHA_WINDOW_MS = 60_000;
 
-/** 429 with the catalogue's 600, like "sending too fast": the caller is asked to wait. */
-export class CaptchaBusyError extends AppError {
-  constructor() {
-    const e = ruleError(ServerCode.ServiceBusy, 'captchaBusy');
-    super(e.code, e.data, e.message);
-  }
-
-  override get httpStatus(): number {
-    return 429;
-  }
-}
 
 // The package's default export draws a given text (its typings only declare the random helpers).
 const renderSvg = svgCaptcha as unknown as (text: string, opts: { noise: number; color: boolean; width: number; height: number }) => string;
@@ -57,7 +45,7 @@ export class CaptchaService {
 
   /** A new captcha for a caller at `ip` (null: unknown, counted together). */
   async create(ip: string | null): Promise<Captcha> {
-    if (!(await this.perAddress.take(ip ?? 'unknown'))) throw new CaptchaBusyError();
+    if (!(await this.perAddress.take(ip ?? 'unknown'))) throw new BusyError('captchaBusy');
     const id = randomBytes(16).toString('base64url');
     const text = this.textFor();
     const svg = renderSvg(text, { noise: 3, color: false, width: 120, height: 40 });

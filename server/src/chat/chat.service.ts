@@ -17,6 +17,7 @@ import {
 } from '@ptt/contracts';
 import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
+import { BusyError } from '../http/busy-error';
 import { forbidden, notFound, ruleError, type Caller } from '../http/caller';
 import type { Hub } from '../ws/hub';
 import * as repo from './chat.repository';
@@ -32,17 +33,6 @@ type Target =
 
 type SendBody = MessageBody & { clientMsgId?: string | undefined };
 
-/** 429 instead of the catalogue's 503 for 600: the client is asked to slow down, the service is fine. */
-export class SendingTooFastError extends AppError {
-  constructor() {
-    const e = ruleError(ServerCode.ServiceBusy, 'sendingTooFast');
-    super(e.code, e.data, e.message);
-  }
-
-  override get httpStatus(): number {
-    return 429;
-  }
-}
 
 function chatIdError(): AppError {
   return new AppError(ServerCode.ChatIdError, { field: 'chatId' });
@@ -128,7 +118,7 @@ export class ChatService {
     if (FILE_MESSAGE_TYPES.includes(rest.type) && content.fileId && !(await repo.fileExists(this.db, actor.entId, content.fileId))) {
       throw notFound('file');
     }
-    if (!(await this.limiter.take(`${actor.entId}/${actor.userId}`))) throw new SendingTooFastError();
+    if (!(await this.limiter.take(`${actor.entId}/${actor.userId}`))) throw new BusyError('sendingTooFast');
     const stored = await this.db.transaction(async (tx) => {
       const id = await repo.insertMessage(tx, {
         entId: t.entId,

@@ -8,7 +8,8 @@ import { bearerToken } from './bearer';
 import { requirePermission, type Caller, type ScreenViewer } from './caller';
 import { ok } from './envelope';
 import { callerOf } from './request-caller';
-import { UploadBusyError, uploaderKey } from './upload-limit';
+import { BusyError } from './busy-error';
+import { uploaderKey } from './upload-limit';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -123,7 +124,7 @@ export function registerRoutes(app: FastifyInstance, deps: ModuleDeps, routes: r
         const query = route.query ? route.query.parse(req.query ?? {}) : undefined;
         if (signed) caller = guard(route, callerOf(await route.signedUrl!({ params, query, deps }), req));
         // Before a byte of the file is read (docs/reliability.md "Floods").
-        if (route.upload && caller && !(await deps.uploadLimiter.take(uploaderKey(caller.entId, caller.userId)))) throw new UploadBusyError();
+        if (route.upload && caller && !(await deps.uploadLimiter.take(uploaderKey(caller.entId, caller.userId)))) throw new BusyError('uploadBusy');
         const body = route.body ? route.body.parse(req.body ?? {}) : undefined;
         // A 'screen' route's handler reads `viewer` (its context type says so), the others `caller`.
         const ctx = { params, query, body, caller, viewer, req, reply, deps } as RouteContext<unknown, unknown, unknown> & ScreenRouteContext<unknown, unknown, unknown>;

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { writeOperation } from '../audit/operation-log';
 import { hashToken } from '../auth/auth.service';
 import type { CoreDeps } from '../core-deps';
-import { AppError } from '../http/app-error';
+import { BusyError } from '../http/busy-error';
 import { notFound, ruleError, type Caller, type ScreenViewer } from '../http/caller';
 import { INTERNAL_TOPICS } from '../ws/hub';
 import type { DisplayCredential } from '../ws/screen-link';
@@ -40,17 +40,6 @@ const TOUCH_AFTER_S = 30;
 // Starting a pairing counts and inserts under this lock, so two nodes cannot both pass the limit.
 const PAIRING_LOCK_KEY = 72_616_026;
 
-/** 429 with the catalogue's 600 (as "sending too fast"): the display is asked to wait, the service is fine. */
-export class PairingBusyError extends AppError {
-  constructor() {
-    const e = ruleError(ServerCode.ServiceBusy, 'pairingBusy');
-    super(e.code, e.data, e.message);
-  }
-
-  override get httpStatus(): number {
-    return 429;
-  }
-}
 
 /**
  * Paired wall displays (ADR 026): pairing codes, the read-only credential (only its SHA-256
@@ -109,14 +98,14 @@ export class DisplayService {
       const repo = new DisplayRepository(tx);
       await repo.purgeExpired();
       const waiting = await repo.waiting(ip);
-      if (waiting.ofIp >= PAIRINGS_PER_IP || waiting.all >= PAIRINGS_MAX) throw new PairingBusyError();
+      if (waiting.ofIp >= PAIRINGS_PER_IP || waiting.all >= PAIRINGS_MAX) throw new BusyError('pairingBusy');
       // A million codes and at most 500 waiting: a collision is rare; draw again when one happens.
       for (let attempt = 0; attempt < 20; attempt++) {
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const expiresAt = await repo.insertPairing({ code, secretHash, ip, ttlMs: PAIRING_TTL_MS });
         if (expiresAt) return { code, secret, expiresAt };
       }
-      throw new PairingBusyError();
+      throw new BusyError('pairingBusy');
     });
   }
 
